@@ -1,0 +1,69 @@
+import Foundation
+
+/// A point in time, as whole milliseconds since the Unix epoch (1970-01-01T00:00:00Z).
+///
+/// The engine never reads a clock: every transition takes an `Instant` from its caller.
+/// Durations next to instants are plain `Int64` milliseconds.
+///
+/// ```swift
+/// let t = Instant(unixMilliseconds: 1_795_975_200_000)  // 2026-11-29T18:00:00Z
+/// let later = t + 90_000                                // 90 s later
+/// ```
+public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
+  /// Milliseconds since 1970-01-01T00:00:00Z.
+  public var unixMilliseconds: Int64
+
+  public init(unixMilliseconds: Int64) {
+    self.unixMilliseconds = unixMilliseconds
+  }
+
+  /// The instant nearest to `date`, rounded to whole milliseconds (halves up).
+  public init(_ date: Date) {
+    let ms = (date.timeIntervalSince1970 * 1000 + 0.5).rounded(.down)
+    self.unixMilliseconds = Int64(ms)
+  }
+
+  /// The instant `seconds` after the Unix epoch, rounded to whole milliseconds (halves up).
+  public init(unixSeconds seconds: Double) {
+    self.unixMilliseconds = Int64((seconds * 1000 + 0.5).rounded(.down))
+  }
+
+  /// This instant as a Foundation `Date`.
+  public var date: Date { Date(timeIntervalSince1970: Double(unixMilliseconds) / 1000) }
+
+  /// Seconds since the Unix epoch, with milliseconds as the fraction.
+  public var unixSeconds: Double { Double(unixMilliseconds) / 1000 }
+
+  /// Seconds since 2001-01-01T00:00:00Z (Foundation's reference date), as ActivityKit
+  /// decodes a `Date` with a default `JSONDecoder` (`.deferredToDate`).
+  public var referenceDateSeconds: Double { Double(unixMilliseconds - 978_307_200_000) / 1000 }
+
+  public static func < (a: Instant, b: Instant) -> Bool { a.unixMilliseconds < b.unixMilliseconds }
+
+  /// The instant `milliseconds` later (earlier if negative).
+  public static func + (a: Instant, milliseconds: Int64) -> Instant {
+    Instant(unixMilliseconds: a.unixMilliseconds + milliseconds)
+  }
+
+  /// The instant `milliseconds` earlier.
+  public static func - (a: Instant, milliseconds: Int64) -> Instant {
+    Instant(unixMilliseconds: a.unixMilliseconds - milliseconds)
+  }
+
+  /// The milliseconds from `b` to `a` (negative if `a` is earlier).
+  public static func - (a: Instant, b: Instant) -> Int64 { a.unixMilliseconds - b.unixMilliseconds }
+
+  public init(from decoder: Decoder) throws {
+    unixMilliseconds = try decoder.singleValueContainer().decode(Int64.self)
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(unixMilliseconds)
+  }
+
+  /// ISO 8601 in UTC with milliseconds, e.g. `2026-11-29T18:00:00.250Z`.
+  public var description: String {
+    date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+  }
+}
