@@ -1,0 +1,52 @@
+import CooktimerCore
+import Foundation
+
+/// The human `status` of a run settled at `now`:
+///
+///     a3f  Spaghetti — step 2 of 4, running
+///          Nudeln in das kochende Wasser geben, 8 Minuten kochen.
+///       1  Wasser     fired    done at 18:05:00
+///       2  Nudeln     running  7:12  ends 18:13:00
+func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
+  var lines = [
+    "\(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
+      + (run.autoAdvance ? " (auto-advance)" : "")
+  ]
+  lines.append("     \(run.step.text)")
+  let nameWidth = min(24, run.timers.map { label(run, $0).count }.max() ?? 0)
+  for t in run.timers.indices {
+    let name = label(run, t).padding(toLength: nameWidth, withPad: " ", startingAt: 0)
+    let state = run.timers[t].state.name.padding(toLength: 9, withPad: " ", startingAt: 0)
+    lines.append("  \(String(t + 1).leftPad(3))  \(name)  \(state)\(detail(run, t, now, zone))")
+  }
+  return lines.joined(separator: "\n")
+}
+
+/// A timer's label in lists: its name, else "step N".
+func label(_ run: Run, _ t: Int) -> String {
+  let name = run.timers[t].name
+  return name.isEmpty ? "step \(run.timers[t].step + 1)" : name
+}
+
+private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> String {
+  let timer = run.timers[t]
+  switch timer.state {
+  case .running(let end):
+    return "\(DurationText.countdown(end - now))  ends \(clockTime(end, in: zone))"
+  case .paused(let remaining):
+    return "\(DurationText.countdown(remaining)) left"
+  case .fired(let at):
+    return "done at \(clockTime(at, in: zone))"
+  case .waiting:
+    guard let duration = timer.duration else { return "needs a duration: begin \(t + 1) DURATION" }
+    return DurationText.countdown(duration + timer.added)
+  case .skipped, .cancelled:
+    return ""
+  }
+}
+
+extension String {
+  func leftPad(_ width: Int) -> String {
+    count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+}

@@ -1,0 +1,11 @@
+/// Errors of the command line itself; everything else comes from the module that failed.
+public enum CLIError: Error, Equatable, Sendable {
+  /// Bad usage (exit 64): unknown command or option, missing or extra argument.
+  case usage(String)
+  /// No such recipe or run (exit 66).
+  case notFound(String)
+  /// Bad data that is not a recipe or a run's refusal (exit 65).
+  case badData(String)
+  /// An I/O failure outside the store (exit 74).
+  case io(String)
+}

@@ -1,0 +1,45 @@
+import CooktimerCore
+
+/// One command, as typed after `cooktimer` or at the REPL prompt (cli.md "Commands").
+public enum Command: Equatable, Sendable {
+  case recipes
+  case show(recipe: String)
+  case start(recipe: String, autoAdvance: Bool)
+  case status(run: String?)
+  case pause(run: String?)
+  case resume(run: String?)
+  case next(run: String?)
+  /// `add DURATION [RUN]`: signed milliseconds.
+  case add(milliseconds: Int64, run: String?)
+  case stop(run: String?)
+  /// `skip TIMER [RUN]`, `cancel TIMER [RUN]`: a timer by its number in `status` or its name.
+  case skip(timer: String, run: String?)
+  case cancel(timer: String, run: String?)
+  /// `begin TIMER [DURATION] [RUN]`: start a waiting timer now (a duration for one without).
+  case begin(timer: String, milliseconds: Int64?, run: String?)
+  case restart(run: String?)
+  case timeline(run: String?)
+  case content(run: String?)
+  case payload(event: PushEventName, run: String?, dismissal: Dismissal?, priority: Int?)
+  case contract
+  case plan(recipe: String, start: Instant?)
+  case outbox(markSent: [Int64])
+  case watch
+  case help(topic: String?)
+  case quit
+}
+
+/// The Live Activity push events (cli.md `payload EVENT`).
+public enum PushEventName: String, Equatable, Sendable, CaseIterable {
+  case start, update, end
+}
+
+/// When an ended activity leaves the Lock Screen (`--dismissal`).
+public enum Dismissal: Equatable, Sendable {
+  /// The system default (up to 4 h): no `dismissal-date`.
+  case `default`
+  /// At once: a `dismissal-date` in the past.
+  case immediate
+  /// At a given instant (capped at the end push's timestamp + 4 h).
+  case at(Instant)
+}

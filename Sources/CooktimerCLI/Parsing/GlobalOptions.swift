@@ -1,0 +1,30 @@
+import CooktimerCore
+
+/// Options that go before or after any command (cli.md "Global options").
+public struct GlobalOptions: Equatable, Sendable {
+  /// `--db PATH`.
+  public var database: String?
+  /// `--recipes DIR`.
+  public var recipes: String?
+  /// `--now TIME`: act as if the current time were this.
+  public var now: Instant?
+  /// `--json`: exactly one JSON document on stdout.
+  public var json = false
+  /// `--topic BUNDLE_ID`.
+  public var topic: String?
+  /// `--on-alarm CMD`: run CMD whenever a timer fires (REPL and `watch`).
+  public var onAlarm: String?
+
+  public init() {}
+}
+
+/// A parsed command line: global options and the command (none: REPL or piped commands).
+public struct Invocation: Equatable, Sendable {
+  public var options: GlobalOptions
+  public var command: Command?
+
+  public init(options: GlobalOptions = GlobalOptions(), command: Command? = nil) {
+    self.options = options
+    self.command = command
+  }
+}

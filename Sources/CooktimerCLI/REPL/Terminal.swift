@@ -1,0 +1,47 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Facts about the terminal that decide how output looks (cli.md "Output and exit status").
+struct TerminalInfo {
+  /// stdin is a terminal: the REPL reads keys; otherwise commands come line by line.
+  var inputIsTerminal: Bool
+  /// stdout is a terminal: colour and cursor movement are allowed (unless `NO_COLOR`).
+  var outputIsTerminal: Bool
+  /// `NO_COLOR` is set (to anything).
+  var noColor: Bool
+
+  static func current(environment: [String: String]) -> TerminalInfo {
+    TerminalInfo(
+      inputIsTerminal: isatty(STDIN_FILENO) == 1, outputIsTerminal: isatty(STDOUT_FILENO) == 1,
+      noColor: environment["NO_COLOR"] != nil)
+  }
+
+  /// Colour and cursor movement allowed.
+  var fancy: Bool { outputIsTerminal && !noColor }
+
+  /// Columns of the terminal (80 when unknown).
+  static func columns() -> Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
+      return Int(size.ws_col)
+    }
+    return 80
+  }
+}
+
+/// Writes straight to a file descriptor, unbuffered (alarms must not wait in a buffer).
+func writeOut(_ text: String, to fd: Int32 = STDOUT_FILENO) {
+  var bytes = Array(text.utf8)
+  var offset = 0
+  while offset < bytes.count {
+    let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
+    if n <= 0 {
+      if n < 0 && errno == EINTR { continue }
+      return
+    }
+    offset += n
+  }
+}
