@@ -1,0 +1,108 @@
+import CSQLite
+
+/// One SQLite connection: opened with `sqlite3_open_v2`, extended result codes, foreign
+/// keys on and a busy timeout. Not thread-safe; ``RunStore`` serializes access.
+final class DatabaseConnection {
+  let handle: OpaquePointer
+  /// The file as given (`:memory:` for an in-memory database); named in every error.
+  let path: String
+
+  /// How long a writer waits for another process's transaction before giving up.
+  static let busyTimeoutMilliseconds: Int32 = 5_000
+
+  /// Opens an existing file (never creates one: ``RunStore`` creates it with mode 0600).
+  init(path: String, readOnly: Bool) throws(StoreError) {
+    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
+    flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
+    if path == ":memory:" { flags |= SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY }
+    var db: OpaquePointer?
+    let code = sqlite3_open_v2(path, &db, flags, nil)
+    guard code == SQLITE_OK, let db else {
+      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open the database"
+      let errno = db.map { sqlite3_system_errno($0) } ?? 0
+      sqlite3_close_v2(db)
+      throw StoreError.sqlite(code: code, message: message, path: path, systemErrno: errno)
+    }
+    self.handle = db
+    self.path = path
+    sqlite3_extended_result_codes(db, 1)
+    sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+    try execute("PRAGMA foreign_keys = ON")
+  }
+
+  deinit {
+    // Statements are finalized by their owners first; v2 defers the close if one is left.
+    sqlite3_close_v2(handle)
+  }
+
+  /// The error for a failed call, with SQLite's extended code and message.
+  func error(_ code: Int32) -> StoreError {
+    let extended = sqlite3_extended_errcode(handle)
+    let message = String(cString: sqlite3_errmsg(handle))
+    return StoreError.sqlite(
+      code: extended != 0 ? extended : code, message: message, path: path,
+      systemErrno: sqlite3_system_errno(handle))
+  }
+
+  /// Runs SQL that takes no values (schema, pragmas, transaction control).
+  func execute(_ sql: String) throws(StoreError) {
+    let code = sqlite3_exec(handle, sql, nil, nil, nil)
+    guard code == SQLITE_OK else { throw error(code) }
+  }
+
+  /// Runs one statement with bound `values`; returns the number of rows it changed.
+  @discardableResult
+  func run(_ sql: String, _ values: [DatabaseValue] = []) throws(StoreError) -> Int {
+    let statement = try DatabaseStatement(connection: self, sql: sql)
+    try statement.bind(values)
+    while try statement.step() {}
+    return Int(sqlite3_changes(handle))
+  }
+
+  /// Every row of a query, each read by `row`.
+  func query<T>(
+    _ sql: String, _ values: [DatabaseValue] = [],
+    _ row: (DatabaseStatement) throws(StoreError) -> T
+  ) throws(StoreError) -> [T] {
+    let statement = try DatabaseStatement(connection: self, sql: sql)
+    try statement.bind(values)
+    var rows: [T] = []
+    while try statement.step() { rows.append(try row(statement)) }
+    return rows
+  }
+
+  /// The first row of a query, if any.
+  func first<T>(
+    _ sql: String, _ values: [DatabaseValue] = [],
+    _ row: (DatabaseStatement) throws(StoreError) -> T
+  ) throws(StoreError) -> T? {
+    let statement = try DatabaseStatement(connection: self, sql: sql)
+    try statement.bind(values)
+    return try statement.step() ? try row(statement) : nil
+  }
+
+  /// An integer pragma or single-value query (`PRAGMA user_version`).
+  func integer(_ sql: String) throws(StoreError) -> Int64 {
+    try first(sql) { $0.int64(0) } ?? 0
+  }
+
+  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
+
+  /// Runs `body` in `BEGIN IMMEDIATE` … `COMMIT`: the write lock is taken up front, so two
+  /// processes never both read and then fail to upgrade (no `SQLITE_BUSY` mid-transaction).
+  /// On a throw, rolls back and rethrows the first error; a failed rollback never hides it.
+  func transaction<T>(_ body: () throws -> T) throws -> T {
+    try execute("BEGIN IMMEDIATE")
+    let result: T
+    do {
+      result = try body()
+      try execute("COMMIT")
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 {
+        try? execute("ROLLBACK")
+      }
+      throw error
+    }
+    return result
+  }
+}

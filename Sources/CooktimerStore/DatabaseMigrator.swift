@@ -1,0 +1,120 @@
+/// The schema, as an ordered list of steps. Step `n` (1-based) brings `PRAGMA user_version`
+/// from `n - 1` to `n`, in its own transaction; a file with a higher version came from a
+/// newer cooktimer and is refused untouched.
+///
+/// `PRAGMA application_id` marks the file as ours, so another program's SQLite database is
+/// refused before anything is written to it.
+enum DatabaseMigrator {
+  /// "Cook" in ASCII, written to the database header at offset 68.
+  static let applicationID: Int64 = 0x436F_6F6B
+
+  /// Each step's SQL. Append only: never edit a step that has shipped.
+  static let migrations: [(name: String, sql: String)] = [
+    (
+      "runs and their event log",
+      """
+      CREATE TABLE runs (
+        id TEXT PRIMARY KEY NOT NULL,
+        recipe_title TEXT NOT NULL,
+        status TEXT NOT NULL CHECK (status IN ('active', 'finished', 'stopped')),
+        next_due_ms INTEGER,
+        last_change_ms INTEGER NOT NULL,
+        created_ms INTEGER NOT NULL,
+        ended_ms INTEGER,
+        run_json TEXT NOT NULL
+      ) STRICT;
+      CREATE INDEX runs_by_status ON runs (status, created_ms);
+      CREATE INDEX runs_by_title ON runs (recipe_title);
+      CREATE INDEX runs_by_next_due ON runs (next_due_ms);
+      CREATE INDEX runs_by_created ON runs (created_ms);
+      CREATE TABLE run_events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        kind TEXT NOT NULL,
+        at_ms INTEGER NOT NULL,
+        step INTEGER,
+        timer INTEGER,
+        amount INTEGER
+      ) STRICT;
+      CREATE INDEX run_events_by_run ON run_events (run_id, seq);
+      """
+    ),
+    (
+      "Live Activity push outbox",
+      """
+      CREATE TABLE outbox (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        event TEXT NOT NULL,
+        timestamp INTEGER NOT NULL,
+        priority INTEGER NOT NULL,
+        target TEXT NOT NULL,
+        headers TEXT NOT NULL,
+        body TEXT NOT NULL,
+        created_ms INTEGER NOT NULL,
+        sent_ms INTEGER
+      ) STRICT;
+      CREATE INDEX outbox_pending ON outbox (id) WHERE sent_ms IS NULL;
+      CREATE INDEX outbox_by_run ON outbox (run_id, id);
+      """
+    ),
+    (
+      "per-run APNs timestamp and alarm watermark",
+      """
+      ALTER TABLE runs ADD COLUMN push_timestamp INTEGER;
+      ALTER TABLE runs ADD COLUMN alarms_through_ms INTEGER;
+      """
+    ),
+  ]
+
+  /// The version this build writes.
+  static var latestVersion: Int { migrations.count }
+
+  /// The file's schema version, after checking that it is ours (or empty).
+  /// - Throws: `.notCooktimerDatabase` for a foreign database, `.futureSchema` for a newer
+  ///   one, `.corrupt` when SQLite cannot read it. Nothing is written.
+  static func checkedVersion(_ db: DatabaseConnection) throws(StoreError) -> Int {
+    let applicationID = try db.integer("PRAGMA application_id")
+    let version = Int(try db.integer("PRAGMA user_version"))
+    let objects = try db.integer("SELECT count(*) FROM sqlite_schema")
+    if applicationID == 0 && version == 0 && objects == 0 { return 0 }
+    guard applicationID == Self.applicationID else {
+      throw StoreError(
+        kind: .notCooktimerDatabase, path: db.path,
+        detail: "an SQLite database of another program, not a cooktimer database")
+    }
+    guard version <= latestVersion else {
+      throw StoreError(
+        kind: .futureSchema(version: version), path: db.path,
+        detail:
+          "written by a newer cooktimer (schema version \(version), this one knows \(latestVersion))"
+      )
+    }
+    return version
+  }
+
+  /// Applies the missing steps up to `target`, each in its own `BEGIN IMMEDIATE`
+  /// transaction; the version is read again inside it, so two processes opening a new file
+  /// at once apply each step once.
+  static func migrate(_ db: DatabaseConnection, upTo target: Int = latestVersion) throws(StoreError)
+  {
+    var version = try checkedVersion(db)
+    while version < target {
+      let next = version + 1
+      do {
+        try db.transaction {
+          guard try checkedVersion(db) == version else { return }
+          try db.execute(migrations[next - 1].sql)
+          // Pragmas take no bound values; both numbers are constants of this file.
+          try db.execute("PRAGMA application_id = \(applicationID)")
+          try db.execute("PRAGMA user_version = \(next)")
+        }
+      } catch let error as StoreError {
+        throw error
+      } catch {
+        throw StoreError(kind: .other, path: db.path, detail: "\(error)")
+      }
+      version = try checkedVersion(db)
+    }
+  }
+}

@@ -1,0 +1,24 @@
+import CooktimerCore
+
+/// A value bound to a statement parameter. Values are always bound, never spliced into SQL.
+enum DatabaseValue: Sendable {
+  case integer(Int64)
+  case text(String)
+  case null
+
+  static func integer(_ value: Int?) -> DatabaseValue {
+    value.map { .integer(Int64($0)) } ?? .null
+  }
+
+  static func integer(_ value: Int64?) -> DatabaseValue {
+    value.map { .integer($0) } ?? .null
+  }
+
+  static func text(_ value: String?) -> DatabaseValue {
+    value.map { .text($0) } ?? .null
+  }
+
+  static func instant(_ value: Instant?) -> DatabaseValue {
+    value.map { .integer($0.unixMilliseconds) } ?? .null
+  }
+}

@@ -1,0 +1,266 @@
+import CooktimerCore
+import Foundation
+
+/// Runs, their event logs and the push outbox in one SQLite file; the only code that talks to
+/// SQLite. Several processes may share the file: every write is one `BEGIN IMMEDIATE`
+/// transaction, so a second terminal never loses an update.
+///
+/// Instants are stored as integer Unix milliseconds; APNs timestamps as Unix seconds.
+/// Every method throws ``StoreError``; ``update(runID:_:)`` and ``transaction(_:)`` also
+/// rethrow their body's error (after rolling back).
+///
+/// One instance may be used from several threads (calls are serialized); for parallel
+/// writers open one store per thread or process.
+public final class RunStore: @unchecked Sendable {
+  /// The database file, or `:memory:`.
+  public var path: String { db.path }
+
+  private let db: DatabaseConnection
+  private let lock = NSRecursiveLock()
+
+  /// Opens the database at `path`, creating it (mode 0600, with its folders) on first use,
+  /// and brings its schema up to date.
+  ///
+  /// - Parameter readOnly: open without write access; nothing is created or migrated, and
+  ///   any write throws `.permissionDenied`.
+  /// - Throws: `.corrupt` (not SQLite, damaged), `.notCooktimerDatabase` (another
+  ///   program's SQLite file), `.futureSchema` (a newer cooktimer's): the file is left
+  ///   untouched. `.permissionDenied` or `.io` when the file or its folder cannot be
+  ///   created or opened.
+  public init(path: String, readOnly: Bool = false) throws(StoreError) {
+    if !readOnly { try DatabasePath.prepare(path) }
+    let db = try DatabaseConnection(path: path, readOnly: readOnly)
+    // Check before the first write: journal_mode=WAL already writes to the file.
+    let version = try DatabaseMigrator.checkedVersion(db)
+    if readOnly {
+      guard version == DatabaseMigrator.latestVersion else {
+        throw StoreError(
+          kind: .permissionDenied, path: path,
+          detail: "the database needs an upgrade and is open read-only")
+      }
+    } else {
+      try db.execute("PRAGMA journal_mode = WAL")
+      try DatabaseMigrator.migrate(db)
+    }
+    self.db = db
+  }
+
+  private init(connection: DatabaseConnection) {
+    self.db = connection
+  }
+
+  /// A private database that lives as long as the store; for tests and `plan`.
+  public static func inMemory() throws(StoreError) -> RunStore {
+    let db = try DatabaseConnection(path: ":memory:", readOnly: false)
+    try DatabaseMigrator.migrate(db)
+    return RunStore(connection: db)
+  }
+
+  private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try body()
+  }
+
+  // MARK: Writing
+
+  /// Runs `body` in one `BEGIN IMMEDIATE` transaction and commits. If `body` throws, rolls
+  /// back and rethrows its error; an error while committing is thrown as ``StoreError``.
+  public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try db.transaction { try body(StoreTransaction(db: db)) }
+  }
+
+  /// Stores a new run with its first events; see ``StoreTransaction/insert(_:events:nextDue:)``.
+  public func insert(_ run: Run, events: [RunEvent] = [], nextDue: Instant?) throws {
+    try transaction { try $0.insert(run, events: events, nextDue: nextDue) }
+  }
+
+  /// Changes a run safely against other processes: in one `BEGIN IMMEDIATE` transaction,
+  /// loads the run, lets `body` change it (and take push timestamps through the
+  /// transaction), then stores the run, the returned events and push requests, and
+  /// `nextDue`. Returns the run as stored.
+  ///
+  /// When the body leaves the run unchanged and returns no events, the run row is not
+  /// rewritten (so other processes see no change), but its push requests are still queued.
+  /// - Throws: `.noSuchRun` when the run does not exist; whatever `body` throws (nothing is
+  ///   written then).
+  @discardableResult
+  public func update(
+    runID: String, _ body: (inout Run, StoreTransaction) throws -> StoreChange
+  ) throws -> Run {
+    try transaction { tx in
+      guard let original = try tx.run(id: runID) else { throw tx.noSuchRun(runID) }
+      var run = original
+      let change = try body(&run, tx)
+      guard run.id == runID else {
+        throw StoreError(kind: .other, path: path, detail: "an update changed the run's id")
+      }
+      let storedDue = try nextDue(tx, runID)
+      if run != original || !change.events.isEmpty || change.nextDue != storedDue {
+        try tx.save(run, nextDue: change.nextDue)
+        try tx.append(change.events, runID: runID)
+      }
+      for draft in change.outbox { try tx.enqueue(draft, runID: runID) }
+      return run
+    }
+  }
+
+  private func nextDue(_ tx: StoreTransaction, _ runID: String) throws(StoreError) -> Instant? {
+    try db.first("SELECT next_due_ms FROM runs WHERE id = ?", [.text(runID)]) {
+      $0.optionalInstant(0)
+    } ?? nil
+  }
+
+  /// The run's next APNs `timestamp` (Unix seconds) in its own transaction, e.g. for a
+  /// `payload` command; see ``StoreTransaction/nextPushTimestamp(runID:now:)``.
+  public func nextPushTimestamp(runID: String, now: Instant) throws -> Int64 {
+    try transaction { try $0.nextPushTimestamp(runID: runID, now: now) }
+  }
+
+  /// Moves the alarm watermark forward; see
+  /// ``StoreTransaction/advanceAlarmWatermark(runID:through:)``.
+  public func advanceAlarmWatermark(runID: String, through instant: Instant) throws
+    -> AlarmWatermarkMove
+  {
+    try transaction { try $0.advanceAlarmWatermark(runID: runID, through: instant) }
+  }
+
+  /// Queues a push request outside a state change; returns its id.
+  @discardableResult
+  public func enqueue(_ draft: OutboxDraft, runID: String) throws -> Int64 {
+    try transaction { try $0.enqueue(draft, runID: runID) }
+  }
+
+  /// Marks push requests sent (idempotent); returns how many were newly marked.
+  @discardableResult
+  public func markSent(ids: [Int64], at instant: Instant) throws -> Int {
+    try transaction { try $0.markSent(ids: ids, at: instant) }
+  }
+
+  /// A fresh, unused run id (e.g. `a3f`). To rule out a race with another process, take
+  /// it inside the transaction that inserts the run (``StoreTransaction/newRunID()``).
+  public func newRunID() throws -> String {
+    try transaction { try $0.newRunID() }
+  }
+
+  // MARK: Reading
+
+  /// The run with this id, or `nil`.
+  public func run(id: String) throws(StoreError) -> Run? {
+    try locked { () throws(StoreError) in try StoreTransaction(db: db).run(id: id) }
+  }
+
+  /// Running, paused or waiting runs, oldest first.
+  public func activeRuns() throws(StoreError) -> [Run] {
+    try runs("WHERE status = 'active' ORDER BY created_ms, id", [])
+  }
+
+  /// The most recently started runs, newest first, at most `limit`.
+  public func runs(limit: Int) throws(StoreError) -> [Run] {
+    try runs("ORDER BY created_ms DESC, id LIMIT ?", [.integer(Int64(limit))])
+  }
+
+  /// Active runs with a running timer due at or before `instant` (Unix ms), soonest first.
+  /// Uses the `next_due_ms` index.
+  public func dueRuns(atOrBefore instant: Instant, limit: Int = 100) throws(StoreError) -> [Run] {
+    try runs(Self.dueRunsClause, [.instant(instant), .integer(Int64(limit))])
+  }
+
+  /// The earliest `nextDue` of all runs: when the next alarm rings, or `nil`.
+  public func nextDue() throws(StoreError) -> Instant? {
+    try locked { () throws(StoreError) in
+      try db.first("SELECT min(next_due_ms) FROM runs") { $0.optionalInstant(0) } ?? nil
+    }
+  }
+
+  /// The run's alarm watermark, `nil` if never set.
+  /// - Throws: `.noSuchRun` if there is no such run.
+  public func alarmWatermark(runID: String) throws(StoreError) -> Instant? {
+    try locked { () throws(StoreError) in
+      guard
+        let row = try db.first(
+          "SELECT alarms_through_ms FROM runs WHERE id = ?", [.text(runID)],
+          { $0.optionalInstant(0) })
+      else { throw StoreTransaction(db: db).noSuchRun(runID) }
+      return row
+    }
+  }
+
+  /// The run's event log, oldest first.
+  public func events(runID: String) throws(StoreError) -> [RunEvent] {
+    try locked { () throws(StoreError) in
+      try db.query(
+        "SELECT kind, at_ms, step, timer, amount FROM run_events WHERE run_id = ? ORDER BY seq",
+        [.text(runID)]
+      ) { (row) throws(StoreError) in
+        guard let kind = RunEvent.Kind(rawValue: row.text(0)) else {
+          throw StoreError(kind: .corrupt, path: path, detail: "an unknown event kind is stored")
+        }
+        return RunEvent(
+          kind: kind, at: row.instant(1), step: row.optionalInt(2), timer: row.optionalInt(3),
+          amount: row.optionalInt64(4))
+      }
+    }
+  }
+
+  /// Push requests not yet sent, in the order they were made, at most `limit`.
+  public func pendingOutbox(limit: Int = 1000) throws(StoreError) -> [OutboxEntry] {
+    try outbox("WHERE sent_ms IS NULL ORDER BY id LIMIT ?", [.integer(Int64(limit))])
+  }
+
+  /// Every push request of a run, sent or not, in order.
+  public func outbox(runID: String) throws(StoreError) -> [OutboxEntry] {
+    try outbox("WHERE run_id = ? ORDER BY id", [.text(runID)])
+  }
+
+  /// A number that changes whenever another connection (process) commits to the database;
+  /// cheap enough to poll every second. Own commits do not change it.
+  public func dataVersion() throws(StoreError) -> Int64 {
+    try locked { () throws(StoreError) in try db.integer("PRAGMA data_version") }
+  }
+
+  // MARK: Helpers
+
+  private static let dueRunsClause = "WHERE next_due_ms <= ? ORDER BY next_due_ms LIMIT ?"
+
+  private func runs(_ clause: String, _ values: [DatabaseValue]) throws(StoreError) -> [Run] {
+    try locked { () throws(StoreError) in
+      try db.query("SELECT run_json FROM runs " + clause, values) {
+        (row) throws(StoreError) in try RunCodec.decode(row.text(0), path: path)
+      }
+    }
+  }
+
+  private func outbox(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
+    -> [OutboxEntry]
+  {
+    try locked { () throws(StoreError) in
+      try db.query(
+        """
+        SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms
+        FROM outbox
+        """ + " " + clause, values
+      ) { row in
+        OutboxEntry(
+          id: row.int64(0), runID: row.text(1),
+          draft: OutboxDraft(
+            event: row.text(2), timestamp: row.int64(3), priority: row.int(4),
+            target: row.text(5), headers: row.text(6), body: row.text(7),
+            createdAt: row.instant(8)),
+          sentAt: row.optionalInstant(9))
+      }
+    }
+  }
+
+  /// For tests: `EXPLAIN QUERY PLAN` of the query ``dueRuns(atOrBefore:limit:)`` runs.
+  func dueRunsQueryPlan() throws(StoreError) -> [String] {
+    try locked { () throws(StoreError) in
+      try db.query(
+        "EXPLAIN QUERY PLAN SELECT run_json FROM runs " + Self.dueRunsClause,
+        [.integer(0), .integer(1)]
+      ) { $0.text(3) }
+    }
+  }
+}

@@ -1,0 +1,105 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+import CSQLite
+
+/// Every error the store throws. The CLI prints ``description`` after `cooktimer: ` and exits
+/// with ``exitCode``.
+///
+/// SQLite's extended result code and message are kept when there is one; bound values never
+/// appear (they can hold recipe text the cook considers private), and neither does SQL text.
+public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, as the CLI needs to tell it apart.
+  public enum Kind: Hashable, Sendable {
+    /// The file is damaged or not an SQLite database at all (exit 65).
+    case corrupt
+    /// A valid SQLite database that belongs to another program (exit 65).
+    case notCooktimerDatabase
+    /// Written by a newer cooktimer: schema `version` is above what this build knows (exit 65).
+    case futureSchema(version: Int)
+    /// Read-only file, folder or connection; access refused (exit 77).
+    case permissionDenied
+    /// Disk full, I/O failure, or a folder that cannot be created (exit 74).
+    case io
+    /// Another process held the database longer than the busy timeout (exit 75).
+    case busy
+    /// No run has this id (exit 66).
+    case noSuchRun(String)
+    /// A stored value that does not decode, or any other SQLite failure (exit 70).
+    case other
+  }
+
+  public var kind: Kind
+  /// The database file concerned (`:memory:` for an in-memory store).
+  public var path: String
+  /// SQLite's extended result code (e.g. 2067 `SQLITE_CONSTRAINT_UNIQUE`), if any.
+  public var resultCode: Int32?
+  /// What happened, one line, without bound values.
+  public var detail: String
+
+  public init(kind: Kind, path: String, resultCode: Int32? = nil, detail: String) {
+    self.kind = kind
+    self.path = path
+    self.resultCode = resultCode
+    self.detail = detail
+  }
+
+  /// The sysexits.h status the CLI exits with (cli.md "Output and exit status").
+  public var exitCode: Int32 {
+    switch kind {
+    case .corrupt, .notCooktimerDatabase, .futureSchema: return 65
+    case .noSuchRun: return 66
+    case .other: return 70
+    case .io: return 74
+    case .busy: return 75
+    case .permissionDenied: return 77
+    }
+  }
+
+  /// One line naming the file and what to do.
+  public var description: String {
+    var text = "\(path): \(detail)"
+    if let resultCode { text += " (SQLite code \(resultCode))" }
+    switch kind {
+    case .corrupt, .notCooktimerDatabase:
+      text += "; pass --db with another file, the file was left untouched"
+    case .futureSchema:
+      text += "; upgrade cooktimer or pass --db with another file"
+    case .permissionDenied:
+      text += "; check the permissions of the file and its folder, or pass --db"
+    case .io:
+      text += "; check free disk space and the folder, or pass --db"
+    case .busy:
+      text += "; another cooktimer is writing, try again"
+    case .noSuchRun, .other:
+      break
+    }
+    return text
+  }
+}
+
+extension StoreError {
+  /// Classifies an SQLite result code. `systemErrno` refines `SQLITE_CANTOPEN`.
+  static func sqlite(
+    code: Int32, message: String, path: String, systemErrno: Int32 = 0
+  ) -> StoreError {
+    let kind: Kind
+    switch code & 0xFF {
+    case SQLITE_CORRUPT, SQLITE_NOTADB: kind = .corrupt
+    case SQLITE_READONLY, SQLITE_PERM, SQLITE_AUTH: kind = .permissionDenied
+    case SQLITE_FULL, SQLITE_IOERR: kind = .io
+    case SQLITE_BUSY, SQLITE_LOCKED: kind = .busy
+    case SQLITE_CANTOPEN:
+      kind = isPermissionErrno(systemErrno) ? .permissionDenied : .io
+    default: kind = .other
+    }
+    return StoreError(kind: kind, path: path, resultCode: code, detail: message)
+  }
+
+  /// `EACCES`, `EPERM` and `EROFS`: the cook must change permissions, not free space.
+  static func isPermissionErrno(_ value: Int32) -> Bool {
+    value == EACCES || value == EPERM || value == EROFS
+  }
+}

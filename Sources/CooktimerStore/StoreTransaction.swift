@@ -1,0 +1,165 @@
+import CooktimerCore
+
+/// The store's operations inside one `BEGIN IMMEDIATE` transaction, handed to the body of
+/// ``RunStore/transaction(_:)`` and ``RunStore/update(runID:_:)``. Everything done through it
+/// commits together or not at all. Do not keep it after the body returns.
+///
+/// Every method throws ``StoreError`` on an SQLite failure.
+public struct StoreTransaction {
+  let db: DatabaseConnection
+
+  // MARK: Runs
+
+  /// The run with this id, as last stored; `nil` if there is none.
+  public func run(id: String) throws(StoreError) -> Run? {
+    try db.first("SELECT run_json FROM runs WHERE id = ?", [.text(id)]) {
+      (row) throws(StoreError) in try RunCodec.decode(row.text(0), path: db.path)
+    }
+  }
+
+  /// Stores a new run with its first events. `nextDue`: the earliest end date of a running
+  /// timer, `nil` if none.
+  /// - Throws: a `.other` error (`SQLITE_CONSTRAINT_PRIMARYKEY`) if the id is taken.
+  public func insert(_ run: Run, events: [RunEvent] = [], nextDue: Instant?) throws(StoreError) {
+    try db.run(
+      """
+      INSERT INTO runs (id, recipe_title, status, next_due_ms, last_change_ms, created_ms,
+        ended_ms, run_json)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(run.id), .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
+        .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
+        .instant(run.startedAt), .instant(RunCodec.endedAt(run.status)),
+        .text(try RunCodec.encode(run, path: db.path)),
+      ])
+    try append(events, runID: run.id)
+  }
+
+  /// Replaces a stored run (same id) and its `nextDue`.
+  /// - Throws: `.noSuchRun` if it is not stored.
+  public func save(_ run: Run, nextDue: Instant?) throws(StoreError) {
+    let changed = try db.run(
+      """
+      UPDATE runs SET recipe_title = ?, status = ?, next_due_ms = ?, last_change_ms = ?,
+        ended_ms = ?, run_json = ?
+      WHERE id = ?
+      """,
+      [
+        .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
+        .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
+        .instant(RunCodec.endedAt(run.status)), .text(try RunCodec.encode(run, path: db.path)),
+        .text(run.id),
+      ])
+    guard changed == 1 else { throw noSuchRun(run.id) }
+  }
+
+  /// Appends to a run's event log.
+  public func append(_ events: [RunEvent], runID: String) throws(StoreError) {
+    guard !events.isEmpty else { return }
+    let statement = try DatabaseStatement(
+      connection: db,
+      sql: "INSERT INTO run_events (run_id, kind, at_ms, step, timer, amount) VALUES (?,?,?,?,?,?)"
+    )
+    for event in events {
+      try statement.bind([
+        .text(runID), .text(event.kind.rawValue), .instant(event.at), .integer(event.step),
+        .integer(event.timer), .integer(event.amount),
+      ])
+      while try statement.step() {}
+    }
+  }
+
+  /// A fresh run id: 3 characters of `[0-9a-z]`, longer once short ones get crowded. Unique
+  /// among stored runs; insert the run in this same transaction to keep it so.
+  public func newRunID() throws(StoreError) -> String {
+    let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz")
+    var generator = SystemRandomNumberGenerator()
+    var length = 3
+    while true {
+      for _ in 0..<8 {
+        let id = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
+        let taken = try db.first("SELECT 1 FROM runs WHERE id = ?", [.text(id)]) { _ in true }
+        if taken == nil { return id }
+      }
+      length += 1
+    }
+  }
+
+  // MARK: APNs timestamps and alarms
+
+  /// The run's next APNs `timestamp`, in Unix seconds: `max(floor(now), previous + 1)`, so
+  /// strictly increasing per run even for two pushes in one second, after a restart, or
+  /// with `now` going backwards. The counter is stored with the run.
+  /// - Throws: `.noSuchRun` if the run is not stored.
+  public func nextPushTimestamp(runID: String, now: Instant) throws(StoreError) -> Int64 {
+    guard
+      let previous = try db.first(
+        "SELECT push_timestamp FROM runs WHERE id = ?", [.text(runID)], { $0.optionalInt64(0) })
+    else { throw noSuchRun(runID) }
+    let floorSeconds = now.unixMilliseconds.floorDividedBy1000
+    let next = previous.map { max(floorSeconds, $0 + 1) } ?? floorSeconds
+    try db.run("UPDATE runs SET push_timestamp = ? WHERE id = ?", [.integer(next), .text(runID)])
+    return next
+  }
+
+  /// Moves the run's "alarms notified through" watermark forward to `instant` (never back).
+  /// Two REPLs racing for the same alarms: one gets `.advanced`, the other `.unchanged`.
+  /// - Throws: `.noSuchRun` if the run is not stored.
+  public func advanceAlarmWatermark(
+    runID: String, through instant: Instant
+  ) throws(StoreError) -> AlarmWatermarkMove {
+    guard
+      let current = try db.first(
+        "SELECT alarms_through_ms FROM runs WHERE id = ?", [.text(runID)],
+        { $0.optionalInstant(0) })
+    else { throw noSuchRun(runID) }
+    if let current, current >= instant { return .unchanged(current: current) }
+    try db.run(
+      "UPDATE runs SET alarms_through_ms = ? WHERE id = ?", [.instant(instant), .text(runID)])
+    return .advanced(previous: current)
+  }
+
+  // MARK: Outbox
+
+  /// Queues a push request; returns its id.
+  @discardableResult
+  public func enqueue(_ draft: OutboxDraft, runID: String) throws(StoreError) -> Int64 {
+    try db.run(
+      """
+      INSERT INTO outbox (run_id, event, timestamp, priority, target, headers, body, created_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .text(runID), .text(draft.event), .integer(draft.timestamp),
+        .integer(Int64(draft.priority)), .text(draft.target), .text(draft.headers),
+        .text(draft.body), .instant(draft.createdAt),
+      ])
+    return db.lastInsertRowID
+  }
+
+  /// Marks requests sent at `instant`. Idempotent: an id already sent keeps its first
+  /// instant; unknown ids are ignored. Returns how many were newly marked.
+  @discardableResult
+  public func markSent(ids: [Int64], at instant: Instant) throws(StoreError) -> Int {
+    var count = 0
+    for id in ids {
+      count += try db.run(
+        "UPDATE outbox SET sent_ms = ? WHERE id = ? AND sent_ms IS NULL",
+        [.instant(instant), .integer(id)])
+    }
+    return count
+  }
+
+  func noSuchRun(_ id: String) -> StoreError {
+    StoreError(kind: .noSuchRun(id), path: db.path, detail: "no run with id \(id)")
+  }
+}
+
+extension Int64 {
+  /// Whole seconds of a millisecond count, rounded toward negative infinity.
+  fileprivate var floorDividedBy1000: Int64 {
+    let (quotient, remainder) = quotientAndRemainder(dividingBy: 1000)
+    return remainder < 0 ? quotient - 1 : quotient
+  }
+}
