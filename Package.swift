@@ -29,7 +29,10 @@ let package = Package(
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CReadline"]
+      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CReadline"],
+      // readline's API is C globals (rl_line_buffer, rl_point, hooks), which Swift 6 mode
+      // rejects as shared mutable state; the REPL touches them from one thread only.
+      swiftSettings: [.swiftLanguageMode(.v5)]
     ),
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
     .executableTarget(

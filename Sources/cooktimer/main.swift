@@ -1,1 +1,4 @@
-print("cooktimer")
+import CooktimerCLI
+import Foundation
+
+exit(CooktimerMain.main())

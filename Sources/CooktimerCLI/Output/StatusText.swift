@@ -13,7 +13,7 @@ func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
       + (run.autoAdvance ? " (auto-advance)" : "")
   ]
   lines.append("     \(run.step.text)")
-  let nameWidth = min(24, run.timers.map { label(run, $0).count }.max() ?? 0)
+  let nameWidth = min(24, run.timers.indices.map { label(run, $0).count }.max() ?? 0)
   for t in run.timers.indices {
     let name = label(run, t).padding(toLength: nameWidth, withPad: " ", startingAt: 0)
     let state = run.timers[t].state.name.padding(toLength: 9, withPad: " ", startingAt: 0)

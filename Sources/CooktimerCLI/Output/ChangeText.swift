@@ -1,0 +1,36 @@
+import CooktimerCore
+
+/// One or two lines saying what a state change did, naming every timer it cancelled or skipped.
+func changeText(_ run: Run, _ change: Change, verb: String, at now: Instant) -> String {
+  var lines: [String] = []
+  switch run.phase {
+  case .finished, .stopped:
+    lines.append("\(run.id) \(run.phase.rawValue): \(run.recipe.title)")
+  default:
+    lines.append(
+      "\(run.id) \(verb): \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), "
+        + run.phase.rawValue)
+  }
+  if verb == "moved on" || verb == "restarted", run.status == .active {
+    lines.append("  \(run.step.text)")
+  }
+  for event in change.events {
+    guard let t = event.timer else { continue }
+    switch event.kind {
+    case .timerStarted where event.at == now:
+      let left = run.remaining(ofTimer: t, at: now).map(DurationText.countdown) ?? ""
+      lines.append("  ⏱ \(label(run, t)) started: \(left)")
+    case .timerCancelled:
+      lines.append("  cancelled: \(label(run, t))")
+    case .timerSkipped:
+      lines.append("  skipped: \(label(run, t))")
+    case .added:
+      let left = run.remaining(ofTimer: t, at: now).map(DurationText.countdown) ?? ""
+      let amount = event.amount ?? 0
+      let sign = amount < 0 ? "-" : "+"
+      lines.append("  \(label(run, t)): \(sign)\(DurationText.short(abs(amount))), \(left) left")
+    default: continue
+    }
+  }
+  return lines.joined(separator: "\n")
+}

@@ -1,0 +1,22 @@
+import CooktimerCore
+import Foundation
+
+/// `18:05:00 ⏰ Spaghetti — Wasser is done · `next``, with "(done at …, 3 min ago)" when late.
+func alarmText(_ alarm: Alarm, now: Instant, zone: TimeZone) -> String {
+  let time = clockTime(alarm.at, in: zone)
+  var text: String
+  switch alarm.kind {
+  case .timerFired:
+    text = "\(time) ⏰ \(alarm.recipe) — \(alarm.timer) is done"
+    if !alarm.followUp.isEmpty { text += " · \(alarm.followUp)" }
+  case .stepStarted:
+    text = "\(time) ▶ \(alarm.recipe) — step \(alarm.stepNumber) of \(alarm.stepCount): \(alarm.stepText)"
+  case .finished:
+    text = "\(time) ✔ \(alarm.recipe) — finished"
+  }
+  // Late: fired while no cooktimer was running, or while the machine slept.
+  if now - alarm.at >= 1000 {
+    text += " (done at \(time), \(agoText(alarm.at, now: now)))"
+  }
+  return "[\(alarm.runID)] " + text
+}

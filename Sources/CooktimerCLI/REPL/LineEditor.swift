@@ -1,0 +1,105 @@
+import CReadline
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// readline's alternate (callback) interface: the REPL's poll loop feeds it keystrokes, so a
+/// single thread waits for both keys and the next alarm, and alarms print above the prompt
+/// without garbling the half-typed line.
+final class LineEditor {
+  /// Called with each finished line, or `nil` for Ctrl-D on an empty line.
+  nonisolated(unsafe) static var onLine: ((String?) -> Void)?
+  /// Words offered by tab completion.
+  nonisolated(unsafe) static var completions: [String] = []
+
+  let prompt: String
+  private let historyPath: String?
+  private(set) var installed = false
+
+  init(prompt: String, historyPath: String?) {
+    self.prompt = prompt
+    self.historyPath = historyPath
+    rl_catch_signals = 0  // we handle SIGINT/SIGTERM ourselves (self-pipe)
+    rl_catch_sigwinch = 1
+    rl_readline_name = UnsafePointer(strdup("cooktimer"))
+    rl_attempted_completion_function = { text, _, _ in
+      rl_attempted_completion_over = 1  // no file-name completion
+      return rl_completion_matches(text) { text, state in LineEditor.complete(text, state) }
+    }
+    stifle_history(1000)
+    if let historyPath { _ = read_history(historyPath) }
+  }
+
+  func install() {
+    guard !installed else { return }
+    rl_callback_handler_install(prompt) { line in
+      let text = line.map { String(cString: $0) }
+      if let line {
+        if line.pointee != 0 { add_history(line) }
+        free(line)
+      }
+      LineEditor.onLine?(text)
+    }
+    installed = true
+  }
+
+  /// Gives the terminal back (before `watch`, at exit).
+  func remove() {
+    guard installed else { return }
+    rl_callback_handler_remove()
+    installed = false
+  }
+
+  /// Reads the bytes waiting on stdin.
+  func readCharacter() { rl_callback_read_char() }
+
+  /// Prints `text` above the prompt, then redraws the prompt and the half-typed line intact.
+  func printAbove(_ text: String) {
+    guard installed else {
+      writeOut(text + "\n")
+      return
+    }
+    writeOut("\r\u{1b}[2K" + text + "\n")
+    rl_on_new_line()
+    rl_redisplay()
+  }
+
+  /// Ctrl-C: drops the line being typed and shows a fresh prompt.
+  func cancelLine() {
+    guard installed else { return }
+    rl_free_line_state()
+    rl_callback_sigcleanup()
+    rl_replace_line("", 0)
+    writeOut("^C\n")
+    rl_on_new_line()
+    rl_redisplay()
+  }
+
+  /// Writes the history file (mode 0600: it may hold recipe names and run ids only, but it
+  /// is the cook's own).
+  func saveHistory() {
+    guard let historyPath else { return }
+    let folder = (historyPath as NSString).deletingLastPathComponent
+    try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    let fd = open(historyPath, O_WRONLY | O_CREAT, 0o600)
+    if fd >= 0 { close(fd) }
+    _ = write_history(historyPath)
+    chmod(historyPath, 0o600)
+  }
+
+  private static func complete(
+    _ text: UnsafePointer<CChar>?, _ state: Int32
+  ) -> UnsafeMutablePointer<CChar>? {
+    if state == 0 {
+      let prefix = text.map { String(cString: $0) } ?? ""
+      completionMatches = completions.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+    }
+    guard Int(state) < completionMatches.count else { return nil }
+    return strdup(completionMatches[Int(state)])
+  }
+}
+
+/// The matches of the completion in progress (readline asks for them one by one).
+nonisolated(unsafe) private var completionMatches: [String] = []

@@ -1,0 +1,142 @@
+import CooktimerCore
+import CooktimerStore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The interactive prompt: reads commands with line editing while ringing every timer of
+/// every run at its end date (also of runs changed by another cooktimer process).
+final class REPL {
+  let session: Session
+  let terminal: TerminalInfo
+  let editor: LineEditor
+  let alarms: AlarmRinger
+  private var done = false
+  private var exitStatus: Int32 = 0
+  private var watchRequested = false
+
+  init(session: Session, terminal: TerminalInfo) {
+    self.session = session
+    self.terminal = terminal
+    editor = LineEditor(prompt: "cooktimer> ", historyPath: REPL.historyPath(session.environment))
+    alarms = AlarmRinger(session: session, terminal: terminal)
+  }
+
+  /// `$XDG_STATE_HOME/cooktimer/history`, else `~/.local/state/cooktimer/history`.
+  static func historyPath(_ env: [String: String]) -> String? {
+    if let state = env["XDG_STATE_HOME"], !state.isEmpty { return state + "/cooktimer/history" }
+    guard let home = env["HOME"], !home.isEmpty else { return nil }
+    return home + "/.local/state/cooktimer/history"
+  }
+
+  func run() -> Int32 {
+    SignalPipe.install()
+    writeOut(greeting() + "\n")
+    for line in alarms.start() { writeOut(line + "\n") }
+    refreshCompletions()
+    LineEditor.onLine = { [unowned self] line in self.handle(line) }
+    editor.install()
+    while !done {
+      alarms.ring(print: editor.printAbove)
+      if watchRequested {
+        watchRequested = false
+        editor.remove()
+        WatchView(session: session, ringer: alarms, terminal: terminal).run()
+        editor.install()
+        continue
+      }
+      waitForInput(until: alarms.nextDeadline())
+    }
+    editor.remove()
+    editor.saveHistory()
+    return exitStatus
+  }
+
+  /// Blocks until a key, a signal, the alarm deadline, or one second (to notice other processes).
+  private func waitForInput(until deadline: Instant?) {
+    var timeout: Int32 = 1000
+    if let deadline {
+      let left = deadline - session.clock.now()
+      timeout = Int32(max(0, min(1000, left)))
+    }
+    var fds = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    let n = poll(&fds, 2, timeout)
+    guard n > 0 else { return }
+    if fds[1].revents != 0 { handleSignals() }
+    if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 { editor.readCharacter() }
+  }
+
+  private func handleSignals() {
+    for sig in SignalPipe.drain() {
+      switch sig {
+      case SIGINT: editor.cancelLine()
+      case SIGTERM, SIGHUP:
+        editor.remove()
+        editor.saveHistory()
+        writeOut("\n")
+        exit(128 + sig)
+      default: continue
+      }
+    }
+  }
+
+  private func handle(_ line: String?) {
+    guard let line else {
+      writeOut("\n" + farewell() + "\n")
+      done = true
+      return
+    }
+    let words = (try? splitWords(line)) ?? []
+    switch words.first?.lowercased() {
+    case "quit", "exit":
+      writeOut(farewell() + "\n")
+      done = true
+      return
+    case "watch":
+      watchRequested = true
+      return
+    default: break
+    }
+    let output = session.run(line: line)
+    if !output.stdout.isEmpty { writeOut(output.stdout) }
+    for message in output.stderr { writeOut(message + "\n", to: STDERR_FILENO) }
+    alarms.reload()
+    refreshCompletions()
+  }
+
+  private func greeting() -> String {
+    let recipes = (try? session.catalog(session.baseOptions).entries.count) ?? 0
+    var text = "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
+    let active = alarms.activeRuns()
+    if !active.isEmpty {
+      let now = session.clock.now()
+      text += "\nActive runs:"
+      for run in active {
+        let settled = run.settled(at: now).run
+        text += "\n  \(run.id)  \(run.recipe.title) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
+      }
+    }
+    return text
+  }
+
+  private func farewell() -> String {
+    let live = alarms.activeRuns().reduce(0) { sum, run in
+      sum + run.settled(at: session.clock.now()).run.timers.filter(\.isLive).count
+    }
+    return live == 0 ? "Bye." : "Bye. \(live) timer(s) keep running; `cooktimer` shows them again."
+  }
+
+  private func refreshCompletions() {
+    var words = helpTopics
+    if let entries = try? session.catalog(session.baseOptions).entries {
+      words += entries.map(\.fileStem)
+    }
+    words += alarms.activeRuns().map(\.id)
+    LineEditor.completions = words
+  }
+}

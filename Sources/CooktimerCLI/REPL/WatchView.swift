@@ -1,0 +1,123 @@
+import CooktimerCore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `watch`: the active runs' countdowns with progress bars, redrawn the instant a shown
+/// second changes (aligned to the end dates' fractions, not to a tick), resized with the
+/// terminal. Keys: `p` pause/resume, `n` next, `+` add 1 min, Tab next run, `q` or Ctrl-C back.
+struct WatchView {
+  let session: Session
+  let ringer: AlarmRinger
+  let terminal: TerminalInfo
+
+  func run() {
+    var saved = termios()
+    tcgetattr(STDIN_FILENO, &saved)
+    var raw = saved
+    raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+    tcsetattr(STDIN_FILENO, TCSANOW, &raw)
+    writeOut("\u{1b}[?25l")
+    defer {
+      tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      writeOut("\u{1b}[?25h\n")
+    }
+    var selected = 0
+    var messages: [String] = []
+    while true {
+      ringer.ring { messages = Array((messages + [$0]).suffix(3)) }
+      let now = session.clock.now()
+      let runs = ringer.activeRuns().map { $0.settled(at: now).run }
+      selected = runs.isEmpty ? 0 : selected % runs.count
+      draw(runs, selected: selected, messages: messages, now: now)
+      guard let key = waitForKey(until: nextRedraw(runs, now: now)) else { continue }
+      let target = runs.isEmpty ? nil : runs[selected]
+      switch key {
+      case "q", "Q", "\u{03}", "\u{1b}": return
+      case "\t": selected += 1
+      case "p", "P", " ":
+        guard let run = target else { continue }
+        messages.append(perform(run.phase == .paused ? "resume \(run.id)" : "pause \(run.id)"))
+      case "n", "N":
+        guard let run = target else { continue }
+        messages.append(perform("next \(run.id)"))
+      case "+":
+        guard let run = target else { continue }
+        messages.append(perform("add 1m \(run.id)"))
+      default: continue
+      }
+      messages = Array(messages.suffix(3))
+      ringer.reload()
+    }
+  }
+
+  private func perform(_ line: String) -> String {
+    let output = session.run(line: line)
+    let text = output.stdout.split(separator: "\n").first.map(String.init)
+    return text ?? output.stderr.first ?? ""
+  }
+
+  /// The next instant a shown second changes or an alarm is due.
+  private func nextRedraw(_ runs: [Run], now: Instant) -> Instant {
+    var next = now + 1000
+    for run in runs {
+      for t in run.timers.indices {
+        guard case .running(let end) = run.timers[t].state, end > now else { continue }
+        let fraction = (end - now) % 1000
+        next = min(next, now + (fraction == 0 ? 1000 : fraction))
+      }
+    }
+    if let due = ringer.nextDeadline() { next = min(next, max(now, due)) }
+    return next
+  }
+
+  /// Waits for a key until `deadline`; `nil` on time-out. SIGINT means "leave", SIGWINCH redraws.
+  private func waitForKey(until deadline: Instant) -> Character? {
+    let timeout = Int32(max(0, min(1000, deadline - session.clock.now())))
+    var fds = [
+      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
+      pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
+    ]
+    guard poll(&fds, 2, timeout) > 0 else { return nil }
+    if fds[1].revents != 0 {
+      let signals = SignalPipe.drain()
+      if signals.contains(SIGINT) || signals.contains(SIGTERM) { return "q" }
+      return nil
+    }
+    var byte: UInt8 = 0
+    guard read(STDIN_FILENO, &byte, 1) == 1 else { return "q" }
+    return Character(UnicodeScalar(byte))
+  }
+
+  private func draw(_ runs: [Run], selected: Int, messages: [String], now: Instant) {
+    let width = max(40, TerminalInfo.columns())
+    var lines = ["cooktimer watch — \(clockTime(now, in: session.zone))   p pause/resume · n next · + 1 min · Tab run · q back", ""]
+    if runs.isEmpty { lines.append("No active runs.") }
+    for (i, run) in runs.enumerated() {
+      let marker = i == selected ? "›" : " "
+      lines.append("\(marker) \(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)")
+      lines.append("    " + String(run.step.text.prefix(width - 6)))
+      for t in run.timers.indices where run.timers[t].isLive || run.timers[t].state == .waiting && run.timers[t].step == run.stepIndex {
+        lines.append("    " + timerLine(run, t, now: now, width: width - 4))
+      }
+      lines.append("")
+    }
+    lines += messages
+    let body = lines.map { String($0.prefix(width)) }.joined(separator: "\u{1b}[K\n")
+    writeOut("\u{1b}[H" + body + "\u{1b}[K\u{1b}[J")
+  }
+
+  private func timerLine(_ run: Run, _ t: Int, now: Instant, width: Int) -> String {
+    let name = String(label(run, t).prefix(16)).padding(toLength: 16, withPad: " ", startingAt: 0)
+    let total = max(1, run.timers[t].totalDuration)
+    let left = run.remaining(ofTimer: t, at: now) ?? total
+    let countdown = DurationText.countdown(left).leftPad(8)
+    let barWidth = max(10, width - 30)
+    let filled = Int(Double(barWidth) * Double(total - left) / Double(total))
+    let bar = String(repeating: "█", count: max(0, min(barWidth, filled)))
+      + String(repeating: "░", count: max(0, barWidth - filled))
+    return "\(name) \(countdown) \(bar)"
+  }
+}

@@ -1,0 +1,40 @@
+import CooktimerCore
+import CooktimerStore
+import Foundation
+
+extension Session {
+  /// The one place that turns an error into its message line and exit status
+  /// (cli.md "Output and exit status"). With `--json` a `{"error": …}` document goes to
+  /// stdout as well, so scripts always get one document.
+  func failure(_ error: any Error, json: Bool) -> Output {
+    let (message, status) = describe(error)
+    var output = Output(stderr: ["cooktimer: \(message)"], status: status)
+    if json {
+      output.stdout = encodeJSON(["error": message, "status": String(status)]) + "\n"
+    }
+    return output
+  }
+
+  private func describe(_ error: any Error) -> (String, Int32) {
+    switch error {
+    case let error as CLIError:
+      switch error {
+      case .usage(let m): return (m, ExitStatus.usage)
+      case .notFound(let m): return (m, ExitStatus.noInput)
+      case .badData(let m): return (m, ExitStatus.dataError)
+      case .io(let m): return (m, ExitStatus.ioError)
+      }
+    case let error as CoreError:
+      switch error {
+      case .invalidDuration(_, let m), .invalidTime(_, let m): return (m, ExitStatus.usage)
+      case .invalidRecipe(let d): return (d.description, ExitStatus.dataError)
+      case .refused(_, let phase, let m): return ("\(m) (\(phase.rawValue))", ExitStatus.dataError)
+      }
+    case let error as StoreError:
+      return (error.description, error.exitCode)
+    default:
+      if let described = describeModuleError(error) { return described }
+      return ("internal error: \(error)", ExitStatus.software)
+    }
+  }
+}

@@ -1,0 +1,114 @@
+/// One line of `help` per command, and the longer text of `help COMMAND`.
+struct HelpEntry {
+  let usage: String
+  let summary: String
+  let detail: String
+}
+
+let helpEntries: [String: HelpEntry] = [
+  "recipes": HelpEntry(
+    usage: "recipes", summary: "list the recipes found",
+    detail: "Lists the .cook files of the recipes folder (--recipes DIR, $COOKTIMER_RECIPES, ./Recipes)."),
+  "show": HelpEntry(
+    usage: "show RECIPE", summary: "a recipe's steps and timers",
+    detail: "RECIPE is a title, a file name without .cook, or a path. --json: {name, steps, warnings}."),
+  "start": HelpEntry(
+    usage: "start RECIPE [--auto-advance]", summary: "start a run at step 1; prints its id",
+    detail: "With --auto-advance each next step starts the instant the last timer of a step fires."),
+  "status": HelpEntry(
+    usage: "status [RUN]", summary: "one run, or all active runs",
+    detail: "Every timer of the steps reached, numbered for skip/cancel/begin."),
+  "pause": HelpEntry(
+    usage: "pause [RUN]", summary: "pause every timer of the run",
+    detail: "Each timer keeps its remaining time. Pausing a paused run changes nothing."),
+  "resume": HelpEntry(
+    usage: "resume [RUN]", summary: "resume every paused timer",
+    detail: "Each new end = now + remaining time. Resuming a running run changes nothing."),
+  "next": HelpEntry(
+    usage: "next [RUN]", summary: "move on to the next step and start it",
+    detail: "Running timers keep running; timers of the step not yet started are skipped. On the last step, finishes the run."),
+  "add": HelpEntry(
+    usage: "add DURATION [RUN]", summary: "add time to the shown timer (add 1m, add -30s)",
+    detail: "The shown timer is the live one that fires soonest. Refused if it would leave no time."),
+  "skip": HelpEntry(
+    usage: "skip TIMER [RUN]", summary: "skip a timer (its number in status, or its name)",
+    detail: "A running timer stops without ringing and the timer after it starts now."),
+  "cancel": HelpEntry(
+    usage: "cancel TIMER [RUN]", summary: "cancel a timer; nothing starts after it",
+    detail: "TIMER is its number in status, or its name."),
+  "begin": HelpEntry(
+    usage: "begin TIMER [DURATION] [RUN]", summary: "start a waiting timer now",
+    detail: "Give DURATION for a timer the recipe left without one (e.g. `begin rest 10m`)."),
+  "restart": HelpEntry(
+    usage: "restart [RUN]", summary: "start the current step again",
+    detail: "The step's timers go back to their recipe durations."),
+  "stop": HelpEntry(
+    usage: "stop [RUN]", summary: "end the run; live timers are cancelled",
+    detail: "A stopped run is kept; name it to see it (status RUN)."),
+  "timeline": HelpEntry(
+    usage: "timeline [RUN]", summary: "when each step will start and end, and when it is done",
+    detail: "Assumes the run goes on untouched: a paused run resumed now, untimed steps done at once."),
+  "watch": HelpEntry(
+    usage: "watch", summary: "live countdowns with progress bars (REPL only)",
+    detail: "Keys: p pause/resume, n next, + add 1 min, Tab next run, q or Ctrl-C back."),
+  "content": HelpEntry(
+    usage: "content [RUN]", summary: "the ActivityContent JSON of the run now",
+    detail: "Dates in content-state are seconds since 2001-01-01 (ActivityKit's default decoding)."),
+  "payload": HelpEntry(
+    usage: "payload start|update|end [RUN] [--dismissal default|immediate|TIME] [--priority 5|10]",
+    summary: "the APNs Live Activity push body",
+    detail: "Prints the exact bytes to POST; --json gives {headers, body}. Every call takes the run's next timestamp."),
+  "contract": HelpEntry(
+    usage: "contract", summary: "the app's ActivityAttributes Swift declaration",
+    detail: "Paste it into the iOS app so both sides decode the same fields."),
+  "plan": HelpEntry(
+    usage: "plan RECIPE [--start TIME]", summary: "the push schedule of a whole auto-advancing run",
+    detail: "JSON lines: sendAt, event, priority, target (push-to-start or activity 1, 2, …), headers, body."),
+  "outbox": HelpEntry(
+    usage: "outbox [--mark-sent ID,ID]", summary: "pending Live Activity pushes as JSON lines",
+    detail: "Each state change queues its push in the same transaction; mark them sent once delivered."),
+  "help": HelpEntry(usage: "help [COMMAND]", summary: "this list, or one command", detail: ""),
+  "quit": HelpEntry(
+    usage: "quit", summary: "leave the REPL (also Ctrl-D); timers keep running", detail: ""),
+]
+
+let helpOrder = [
+  "recipes", "show", "start", "status", "pause", "resume", "next", "add", "skip", "cancel",
+  "begin", "restart", "stop", "timeline", "watch", "content", "payload", "contract", "plan",
+  "outbox", "help", "quit",
+]
+
+/// Commands offered by tab completion.
+let helpTopics = helpOrder
+
+extension Session {
+  func help(_ topic: String?) -> Output {
+    if let topic {
+      guard let entry = helpEntries[topic.lowercased()] else {
+        return Output(
+          stderr: ["cooktimer: no command \"\(topic)\"; `help` lists them"], status: ExitStatus.usage)
+      }
+      return Output(stdout: "usage: \(entry.usage)\n  \(entry.summary)\n  \(entry.detail)\n")
+    }
+    var text = "usage: cooktimer [OPTIONS] [COMMAND]  (no command: the REPL)\n\nCommands:\n"
+    for name in helpOrder {
+      let entry = helpEntries[name]!
+      text += "  " + entry.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + " "
+        + entry.summary + "\n"
+    }
+    text += """
+
+      Options (before or after the command):
+        --db PATH        the database (default $COOKTIMER_DB, else ~/.local/share/cooktimer/cooktimer.sqlite3)
+        --recipes DIR    the recipes folder (default $COOKTIMER_RECIPES, else ./Recipes)
+        --now TIME       act as if it were TIME (ISO 8601 or @UNIXSECONDS)
+        --json           one JSON document on stdout
+        --topic ID       the iOS app's bundle id for apns-topic (default $COOKTIMER_BUNDLE_ID)
+        --on-alarm CMD   run CMD when a timer fires (REPL; also $COOKTIMER_ON_ALARM)
+
+      Durations: 90s, 8m, 8 min, 1h30m, 1.5h, 1:30, PT8M, 8 Minuten. RUN may be left out when one run is active.
+
+      """
+    return Output(stdout: text)
+  }
+}

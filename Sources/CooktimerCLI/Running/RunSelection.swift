@@ -1,0 +1,45 @@
+import CooktimerCore
+import CooktimerStore
+
+extension CommandContext {
+  /// The run a command names, or the only active run when it names none.
+  ///
+  /// - Throws: `CLIError.notFound` (exit 66) for an unknown id or no active run;
+  ///   `CLIError.usage` (exit 64) when several runs are active and none is named.
+  func runID(_ given: String?) throws -> String {
+    let store = try store()
+    if let given {
+      if try store.run(id: given) != nil { return given }
+      if try store.run(id: given.lowercased()) != nil { return given.lowercased() }
+      throw CLIError.notFound("no run \"\(given)\"; `status` lists the active runs")
+    }
+    let active = try store.activeRuns()
+    switch active.count {
+    case 0: throw CLIError.notFound("no active run; start one with `start RECIPE`")
+    case 1: return active[0].id
+    default:
+      let ids = active.map(\.id).joined(separator: ", ")
+      throw CLIError.usage("several runs are active (\(ids)): name one, e.g. `status \(active[0].id)`")
+    }
+  }
+
+  /// A timer of `run` by its number in `status` (1-based) or its name (case-insensitive;
+  /// the live one first when several share it).
+  func timerIndex(_ word: String, in run: Run) throws -> Int {
+    if let n = Int(word) {
+      guard run.timers.indices.contains(n - 1) else {
+        throw CLIError.notFound("\(run.id) has no timer \(n); `status \(run.id)` numbers them")
+      }
+      return n - 1
+    }
+    let matches = run.timers.indices.filter {
+      run.timers[$0].name.caseInsensitiveCompare(word) == .orderedSame
+    }
+    if let live = matches.first(where: { run.timers[$0].isLive }) { return live }
+    if let waiting = matches.first(where: { run.timers[$0].state == .waiting }) { return waiting }
+    guard let any = matches.first else {
+      throw CLIError.notFound("\(run.id) has no timer \"\(word)\"; `status \(run.id)` lists them")
+    }
+    return any
+  }
+}

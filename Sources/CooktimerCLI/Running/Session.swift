@@ -1,0 +1,96 @@
+import CooktimerCore
+import CooktimerStore
+import Foundation
+
+/// Runs commands: one per process for argv, many for the REPL and piped input.
+///
+/// Opens the store lazily (commands such as `show` and `contract` never touch it) and turns
+/// every error into one message line and an exit status in ``failure(_:)``.
+public final class Session {
+  public let environment: [String: String]
+  /// The options given on the command line; a REPL line's own options are added to them.
+  public let baseOptions: GlobalOptions
+  let clock: any Clock
+  let zone: TimeZone
+  private var openStore: (path: String, store: RunStore)?
+
+  public init(
+    options: GlobalOptions, environment: [String: String], clock: any Clock = SystemClock(),
+    zone: TimeZone = .current
+  ) {
+    self.baseOptions = options
+    self.environment = environment
+    self.clock = clock
+    self.zone = zone
+  }
+
+  /// Runs one parsed command; never throws.
+  public func run(_ invocation: Invocation) -> Output {
+    let options = merged(invocation.options)
+    guard let command = invocation.command else {
+      return Output(stderr: ["cooktimer: no command; type `help`"], status: ExitStatus.usage)
+    }
+    do {
+      return try execute(command, CommandContext(session: self, options: options))
+    } catch {
+      return failure(error, json: options.json)
+    }
+  }
+
+  /// Parses and runs one REPL or piped line. Blank lines and `#` comments do nothing.
+  public func run(line: String) -> Output {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return Output() }
+    do {
+      let words = try splitWords(trimmed)
+      let words2 = words.first == "cooktimer" ? Array(words.dropFirst()) : words
+      return run(try CommandParser.parse(words2))
+    } catch {
+      return failure(error, json: baseOptions.json)
+    }
+  }
+
+  private func merged(_ line: GlobalOptions) -> GlobalOptions {
+    var options = baseOptions
+    if let v = line.database { options.database = v }
+    if let v = line.recipes { options.recipes = v }
+    if let v = line.now { options.now = v }
+    if line.json { options.json = true }
+    if let v = line.topic { options.topic = v }
+    if let v = line.onAlarm { options.onAlarm = v }
+    return options
+  }
+
+  /// The store at the path the options name, opened once per path.
+  func store(_ options: GlobalOptions) throws -> RunStore {
+    guard let path = DatabasePath.resolve(option: options.database, environment: environment)
+    else {
+      throw CLIError.io("cannot find a home for the database: set --db PATH or $COOKTIMER_DB")
+    }
+    if let open = openStore, open.path == path { return open.store }
+    let store = try RunStore(path: path)
+    openStore = (path, store)
+    return store
+  }
+
+  /// The store if one is open already or the file exists (the REPL polls without creating).
+  func existingStore(_ options: GlobalOptions) -> RunStore? {
+    if let open = openStore { return open.store }
+    guard let path = DatabasePath.resolve(option: options.database, environment: environment),
+      FileManager.default.fileExists(atPath: path)
+    else { return nil }
+    return try? store(options)
+  }
+}
+
+/// Everything a command needs: the session, the merged options, and "now".
+struct CommandContext {
+  let session: Session
+  let options: GlobalOptions
+
+  /// `--now` if given, else the session's clock.
+  var now: Instant { options.now ?? session.clock.now() }
+  var zone: TimeZone { session.zone }
+  var json: Bool { options.json }
+  func store() throws -> RunStore { try session.store(options) }
+}
