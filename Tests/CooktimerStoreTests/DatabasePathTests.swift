@@ -18,9 +18,11 @@ import Testing
   @Test func thenXDGDataHome() {
     var env = all
     env["COOKTIMER_DB"] = ""
-    #expect(DatabasePath.resolve(option: nil, environment: env) == "/xdg/cooktimer/cooktimer.sqlite3")
+    #expect(
+      DatabasePath.resolve(option: nil, environment: env) == "/xdg/cooktimer/cooktimer.sqlite3")
     env["XDG_DATA_HOME"] = "/xdg/"
-    #expect(DatabasePath.resolve(option: nil, environment: env) == "/xdg/cooktimer/cooktimer.sqlite3")
+    #expect(
+      DatabasePath.resolve(option: nil, environment: env) == "/xdg/cooktimer/cooktimer.sqlite3")
   }
 
   @Test func thenHome() {

@@ -63,17 +63,23 @@ enum Fixture {
       stepStartedAt: t0, status: status, pausedAt: paused ? t0 + 5_000 : nil,
       idleSince: paused ? nil : t0 + 1,
       timers: [
-        RunTimer(step: 0, index: 0, name: "eggs", duration: 360_000, start: .withStep,
+        RunTimer(
+          step: 0, index: 0, name: "eggs", duration: 360_000, start: .withStep,
           state: .running(endDate: t0 + 360_000)),
-        RunTimer(step: 0, index: 1, name: "toast", duration: 120_000, added: -30_000,
+        RunTimer(
+          step: 0, index: 1, name: "toast", duration: 120_000, added: -30_000,
           start: .withPrevious, state: .paused(remaining: 45_000)),
-        RunTimer(step: 0, index: 2, name: "", duration: nil, start: .alternativeToPrevious,
+        RunTimer(
+          step: 0, index: 2, name: "", duration: nil, start: .alternativeToPrevious,
           state: .waiting),
-        RunTimer(step: 1, index: 0, name: "a", duration: 1, start: .withStep,
+        RunTimer(
+          step: 1, index: 0, name: "a", duration: 1, start: .withStep,
           state: .fired(at: t0 + 7)),
-        RunTimer(step: 1, index: 1, name: "b", duration: 2, start: .afterPrevious,
+        RunTimer(
+          step: 1, index: 1, name: "b", duration: 2, start: .afterPrevious,
           state: .skipped(at: t0 + 8)),
-        RunTimer(step: 1, index: 2, name: "c", duration: 3, start: .afterPrevious,
+        RunTimer(
+          step: 1, index: 2, name: "c", duration: 3, start: .afterPrevious,
           state: .cancelled(at: t0 + 9)),
       ],
       lastChange: t0 + 9)

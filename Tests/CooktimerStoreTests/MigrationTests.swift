@@ -70,7 +70,8 @@ import Testing
     // Everything of the latest schema works on the upgraded file.
     #expect(try store.nextPushTimestamp(runID: "a3f", now: Fixture.t0) == 1_795_975_200)
     #expect(
-      try store.advanceAlarmWatermark(runID: "a3f", through: Fixture.t0) == .advanced(previous: nil))
+      try store.advanceAlarmWatermark(runID: "a3f", through: Fixture.t0) == .advanced(previous: nil)
+    )
     try store.enqueue(Fixture.draft(), runID: "a3f")
   }
 

@@ -11,7 +11,8 @@ import Testing
   @Test func refusesATextFile() throws {
     defer { folder.remove() }
     let path = folder.file("notes.txt")
-    try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: URL(fileURLWithPath: path))
+    try Data(String(repeating: "not a database\n", count: 300).utf8).write(
+      to: URL(fileURLWithPath: path))
     let before = bytes(path)
     let error = storeError { _ = try RunStore(path: path) }
     #expect(error?.kind == .corrupt)
@@ -72,8 +73,9 @@ import Testing
       let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
       #expect(mode == 0o600, "\(file)")
     }
-    let folderMode = try FileManager.default.attributesOfItem(atPath: folder.file("a/b"))[
-      .posixPermissions] as? Int
+    let folderMode =
+      try FileManager.default.attributesOfItem(atPath: folder.file("a/b"))[
+        .posixPermissions] as? Int
     #expect(folderMode == 0o700)
   }
 

@@ -76,7 +76,9 @@ import Testing
       #expect(try store.pendingOutbox().isEmpty)
       // The timestamp taken in the rolled-back transaction was not kept.
       #expect(try store.nextPushTimestamp(runID: "a3f", now: Fixture.t0) == 1_795_975_200)
-      let missing = storeError { try store.update(runID: "zzz") { _, _ in StoreChange(nextDue: nil) } }
+      let missing = storeError {
+        try store.update(runID: "zzz") { _, _ in StoreChange(nextDue: nil) }
+      }
       #expect(missing?.kind == .noSuchRun("zzz"))
       #expect(missing?.exitCode == 66)
     }
@@ -117,15 +119,27 @@ import Testing
       try store.insert(Fixture.run(), nextDue: nil)
       #expect(try store.alarmWatermark(runID: "a3f") == nil)
       let t1 = Fixture.t0 + 1_000
-      #expect(try store.advanceAlarmWatermark(runID: "a3f", through: t1) == .advanced(previous: nil))
+      #expect(
+        try store.advanceAlarmWatermark(runID: "a3f", through: t1) == .advanced(previous: nil))
       #expect(try store.advanceAlarmWatermark(runID: "a3f", through: t1) == .unchanged(current: t1))
       #expect(
-        try store.advanceAlarmWatermark(runID: "a3f", through: Fixture.t0) == .unchanged(current: t1))
+        try store.advanceAlarmWatermark(runID: "a3f", through: Fixture.t0)
+          == .unchanged(current: t1))
       #expect(
         try store.advanceAlarmWatermark(runID: "a3f", through: t1 + 1) == .advanced(previous: t1))
       #expect(try store.alarmWatermark(runID: "a3f") == t1 + 1)
       #expect(storeError { _ = try store.alarmWatermark(runID: "no") }?.exitCode == 66)
     }
+  }
+
+  @Test func theEventLogIsAppendOnly() throws {
+    let store = try RunStore.inMemory()
+    try store.insert(Fixture.run(), events: Fixture.events, nextDue: nil)
+    let error = storeError {
+      _ = try store.transaction { tx in try tx.db.run("UPDATE run_events SET at_ms = 0") }
+    }
+    #expect(error?.detail == "the event log is append-only")
+    #expect(try store.events(runID: "a3f") == Fixture.events)
   }
 
   @Test func dueRunsUsesTheNextDueIndex() throws {
