@@ -35,6 +35,29 @@ import Testing
     #expect(Set(stamps.all).count == 2 * rounds)
   }
 
+  @Test func onlyOneOfTwoREPLsReportsTheSameAlarms() throws {
+    let folder = TempFolder()
+    defer { folder.remove() }
+    let path = folder.file("db.sqlite3")
+    try RunStore(path: path).insert(Fixture.run(), nextDue: nil)
+    let moves = Moves()
+    let failures = Failures()
+    DispatchQueue.concurrentPerform(iterations: 2) { _ in
+      do {
+        let store = try RunStore(path: path)
+        for step in 1...50 {
+          let through = Fixture.t0 + Int64(step)
+          moves.add(try store.advanceAlarmWatermark(runID: "a3f", through: through))
+        }
+      } catch {
+        failures.add(error)
+      }
+    }
+    #expect(failures.all.isEmpty)
+    let advanced = moves.all.filter { if case .advanced = $0 { true } else { false } }
+    #expect(advanced.count == 50)
+  }
+
   @Test func dataVersionChangesWhenAnotherConnectionCommits() throws {
     let folder = TempFolder()
     defer { folder.remove() }
@@ -63,6 +86,24 @@ final class Stamps: @unchecked Sendable {
   }
 
   var all: [Int64] {
+    lock.lock()
+    defer { lock.unlock() }
+    return values
+  }
+}
+
+/// Watermark moves collected from several threads.
+final class Moves: @unchecked Sendable {
+  private let lock = NSLock()
+  private var values: [AlarmWatermarkMove] = []
+
+  func add(_ value: AlarmWatermarkMove) {
+    lock.lock()
+    values.append(value)
+    lock.unlock()
+  }
+
+  var all: [AlarmWatermarkMove] {
     lock.lock()
     defer { lock.unlock() }
     return values
