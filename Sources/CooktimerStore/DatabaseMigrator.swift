@@ -37,6 +37,8 @@ enum DatabaseMigrator {
         amount INTEGER
       ) STRICT;
       CREATE INDEX run_events_by_run ON run_events (run_id, seq);
+      CREATE TRIGGER run_events_append_only BEFORE UPDATE ON run_events
+      BEGIN SELECT RAISE(ABORT, 'the event log is append-only'); END;
       """
     ),
     (

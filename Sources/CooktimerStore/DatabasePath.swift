@@ -32,9 +32,9 @@ public enum DatabasePath {
   /// Creates the missing parent folders (mode 0700) and, if the file does not exist, an empty
   /// file with mode 0600 (SQLite would use 0644; its `-wal` and `-shm` files copy the mode).
   /// An existing file is left as it is.
-  /// - Throws: `.permissionDenied` or `.io`, naming the folder or file that failed.
+  /// - Throws: `.permissionDenied` or `.io`, naming the file and the folder that failed.
   static func prepare(_ path: String) throws(StoreError) {
-    try createFolders(parent(of: path))
+    try createFolders(parent(of: path), for: path)
     let fd = open(path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o600)
     if fd >= 0 {
       close(fd)
@@ -51,18 +51,20 @@ public enum DatabasePath {
     return folder.isEmpty ? "/" : folder
   }
 
-  private static func createFolders(_ folder: String) throws(StoreError) {
+  private static func createFolders(_ folder: String, for file: String) throws(StoreError) {
     var info = stat()
     if stat(folder, &info) == 0 {
       guard info.st_mode & S_IFMT == S_IFDIR else {
-        throw failure(ENOTDIR, path: folder, what: "not a folder")
+        throw failure(ENOTDIR, path: file, what: "cannot use the folder \(folder)")
       }
       return
     }
-    guard errno == ENOENT else { throw failure(errno, path: folder, what: "cannot use the folder") }
-    if folder != "/" && folder != "." { try createFolders(parent(of: folder)) }
+    guard errno == ENOENT else {
+      throw failure(errno, path: file, what: "cannot use the folder \(folder)")
+    }
+    if folder != "/" && folder != "." { try createFolders(parent(of: folder), for: file) }
     if mkdir(folder, 0o700) != 0 && errno != EEXIST {
-      throw failure(errno, path: folder, what: "cannot create the folder")
+      throw failure(errno, path: file, what: "cannot create the folder \(folder)")
     }
   }
 

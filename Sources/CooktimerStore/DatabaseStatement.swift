@@ -2,7 +2,8 @@ import CSQLite
 import CooktimerCore
 
 /// SQLite copies bound text before `sqlite3_bind_text` returns. The C macro is not imported
-/// into Swift; GRDB defines it the same way.
+/// into Swift; GRDB defines it the same way, under the C name.
+// swift-format-ignore: AlwaysUseLowerCamelCase
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
 /// A prepared statement, finalized when released.

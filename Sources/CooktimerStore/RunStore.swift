@@ -66,6 +66,8 @@ public final class RunStore: @unchecked Sendable {
 
   /// Runs `body` in one `BEGIN IMMEDIATE` transaction and commits. If `body` throws, rolls
   /// back and rethrows its error; an error while committing is thrown as ``StoreError``.
+  /// Inside `body`, write through the given ``StoreTransaction`` only: this store's own
+  /// write methods would try to begin a second transaction and fail.
   public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }

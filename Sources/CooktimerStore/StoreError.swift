@@ -1,9 +1,10 @@
+import CSQLite
+
 #if canImport(Glibc)
   import Glibc
 #elseif canImport(Darwin)
   import Darwin
 #endif
-import CSQLite
 
 /// Every error the store throws. The CLI prints ``description`` after `cooktimer: ` and exits
 /// with ``exitCode``.

@@ -1,0 +1,160 @@
+import CooktimerCore
+import Testing
+
+@testable import CooktimerStore
+
+@Suite struct RoundTripTests {
+  @Test(arguments: StoreKind.allCases)
+  func runWithEveryTimerStateAndStatus(_ kind: StoreKind) throws {
+    try kind.with { store in
+      let runs = [
+        Fixture.run(id: "r1"),
+        Fixture.run(id: "r2", paused: true),
+        Fixture.run(id: "r3", status: .finished(at: Fixture.t0 + 10)),
+        Fixture.run(id: "r4", status: .stopped(at: Fixture.t0 + 11)),
+      ]
+      for run in runs { try store.insert(run, nextDue: Fixture.t0 + 360_000) }
+      for run in runs { #expect(try store.run(id: run.id) == run) }
+      #expect(try store.run(id: "nope") == nil)
+      #expect(try store.activeRuns().map(\.id) == ["r1", "r2"])
+      #expect(try store.runs(limit: 10).count == 4)
+      // Ended runs keep no due date.
+      #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 360_000).map(\.id) == ["r1", "r2"])
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func eventsKeepOrderAndOptionalFields(_ kind: StoreKind) throws {
+    try kind.with { store in
+      try store.insert(Fixture.run(), events: Array(Fixture.events.prefix(2)), nextDue: nil)
+      try store.update(runID: "a3f") { run, _ in
+        run.lastChange = Fixture.t0 + 360_000
+        return StoreChange(events: Array(Fixture.events.dropFirst(2)), nextDue: nil)
+      }
+      #expect(try store.events(runID: "a3f") == Fixture.events)
+      #expect(try store.events(runID: "other") == [])
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func outboxPendingInOrderAndMarkSentIsIdempotent(_ kind: StoreKind) throws {
+    try kind.with { store in
+      try store.insert(Fixture.run(), nextDue: nil)
+      let first = try store.enqueue(Fixture.draft("start", timestamp: 1), runID: "a3f")
+      try store.update(runID: "a3f") { run, tx in
+        run.lastChange = run.lastChange + 1
+        let stamp = try tx.nextPushTimestamp(runID: run.id, now: Fixture.t0)
+        return StoreChange(nextDue: nil, outbox: [Fixture.draft(timestamp: stamp)])
+      }
+      let pending = try store.pendingOutbox()
+      #expect(pending.map(\.id) == [first, first + 1])
+      #expect(pending[0].draft == Fixture.draft("start", timestamp: 1))
+      #expect(pending[1].draft == Fixture.draft(timestamp: 1_795_975_200))
+      #expect(pending.allSatisfy { $0.runID == "a3f" && $0.sentAt == nil })
+
+      #expect(try store.markSent(ids: [first], at: Fixture.t0 + 1) == 1)
+      #expect(try store.markSent(ids: [first, 999], at: Fixture.t0 + 2) == 0)
+      #expect(try store.pendingOutbox().map(\.id) == [first + 1])
+      #expect(try store.outbox(runID: "a3f")[0].sentAt == Fixture.t0 + 1)
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func updateRollsBackWhenTheBodyThrows(_ kind: StoreKind) throws {
+    struct Refused: Error {}
+    try kind.with { store in
+      try store.insert(Fixture.run(), nextDue: nil)
+      #expect(throws: Refused.self) {
+        try store.update(runID: "a3f") { run, tx in
+          run.stepIndex = 1
+          _ = try tx.nextPushTimestamp(runID: run.id, now: Fixture.t0)
+          try tx.enqueue(Fixture.draft(), runID: run.id)
+          throw Refused()
+        }
+      }
+      #expect(try store.run(id: "a3f") == Fixture.run())
+      #expect(try store.pendingOutbox().isEmpty)
+      // The timestamp taken in the rolled-back transaction was not kept.
+      #expect(try store.nextPushTimestamp(runID: "a3f", now: Fixture.t0) == 1_795_975_200)
+      let missing = storeError {
+        try store.update(runID: "zzz") { _, _ in StoreChange(nextDue: nil) }
+      }
+      #expect(missing?.kind == .noSuchRun("zzz"))
+      #expect(missing?.exitCode == 66)
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func unchangedUpdateWritesNothing(_ kind: StoreKind) throws {
+    try kind.with { store in
+      try store.insert(Fixture.run(), nextDue: Fixture.t0 + 5)
+      let run = try store.update(runID: "a3f") { _, _ in StoreChange(nextDue: Fixture.t0 + 5) }
+      #expect(run == Fixture.run())
+      #expect(try store.events(runID: "a3f").isEmpty)
+      try store.update(runID: "a3f") { _, _ in StoreChange(nextDue: Fixture.t0 + 6) }
+      #expect(try store.nextDue() == Fixture.t0 + 6)
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func newRunIDsAreShortAndUnique(_ kind: StoreKind) throws {
+    try kind.with { store in
+      var seen = Set<String>()
+      for _ in 0..<300 {
+        let id = try store.transaction { tx in
+          let id = try tx.newRunID()
+          try tx.insert(Fixture.run(id: id), nextDue: nil)
+          return id
+        }
+        #expect(id.count >= 3)
+        #expect(id.allSatisfy { ("0"..."9").contains($0) || ("a"..."z").contains($0) })
+        #expect(seen.insert(id).inserted)
+      }
+    }
+  }
+
+  @Test(arguments: StoreKind.allCases)
+  func alarmWatermarkOnlyMovesForward(_ kind: StoreKind) throws {
+    try kind.with { store in
+      try store.insert(Fixture.run(), nextDue: nil)
+      #expect(try store.alarmWatermark(runID: "a3f") == nil)
+      let t1 = Fixture.t0 + 1_000
+      #expect(
+        try store.advanceAlarmWatermark(runID: "a3f", through: t1) == .advanced(previous: nil))
+      #expect(try store.advanceAlarmWatermark(runID: "a3f", through: t1) == .unchanged(current: t1))
+      #expect(
+        try store.advanceAlarmWatermark(runID: "a3f", through: Fixture.t0)
+          == .unchanged(current: t1))
+      #expect(
+        try store.advanceAlarmWatermark(runID: "a3f", through: t1 + 1) == .advanced(previous: t1))
+      #expect(try store.alarmWatermark(runID: "a3f") == t1 + 1)
+      #expect(storeError { _ = try store.alarmWatermark(runID: "no") }?.exitCode == 66)
+    }
+  }
+
+  @Test func theEventLogIsAppendOnly() throws {
+    let store = try RunStore.inMemory()
+    try store.insert(Fixture.run(), events: Fixture.events, nextDue: nil)
+    let error = storeError {
+      _ = try store.transaction { tx in try tx.db.run("UPDATE run_events SET at_ms = 0") }
+    }
+    #expect(error?.detail == "the event log is append-only")
+    #expect(try store.events(runID: "a3f") == Fixture.events)
+  }
+
+  @Test func dueRunsUsesTheNextDueIndex() throws {
+    let plan = try RunStore.inMemory().dueRunsQueryPlan().joined(separator: "\n")
+    #expect(plan.contains("USING INDEX runs_by_next_due"))
+  }
+
+  @Test func dueRunsSortsBySoonest() throws {
+    let store = try RunStore.inMemory()
+    try store.insert(Fixture.run(id: "late"), nextDue: Fixture.t0 + 900)
+    try store.insert(Fixture.run(id: "soon"), nextDue: Fixture.t0 + 100)
+    try store.insert(Fixture.run(id: "idle"), nextDue: nil)
+    #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 900).map(\.id) == ["soon", "late"])
+    #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 899).map(\.id) == ["soon"])
+    #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 900, limit: 1).map(\.id) == ["soon"])
+    #expect(try store.nextDue() == Fixture.t0 + 100)
+  }
+}
