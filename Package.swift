@@ -43,7 +43,8 @@ let package = Package(
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
+    // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
-      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI"]),
+      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
   ]
 )

@@ -1,0 +1,60 @@
+import CooktimerCore
+import Testing
+
+@testable import CooktimerCLI
+
+@Suite("Command parser: one grammar for argv and REPL lines")
+struct CommandParserTests {
+  @Test func globalOptionsBeforeAndAfterTheCommand() throws {
+    let before = try CommandParser.parse(["--json", "--db", "/tmp/x.db", "status", "a1"])
+    let after = try CommandParser.parse(["status", "a1", "--db=/tmp/x.db", "--json"])
+    #expect(before == after)
+    #expect(before.options.database == "/tmp/x.db")
+    #expect(before.options.json)
+    #expect(before.command == .status(run: "a1"))
+  }
+
+  @Test func nowTakesISO8601AndUnixSeconds() throws {
+    let iso = try CommandParser.parse(["--now", "2026-11-29T18:00:00.250+01:00", "status"])
+    #expect(iso.options.now == Instant(unixMilliseconds: 1_795_971_600_250))
+    let unix = try CommandParser.parse(["--now", "@1795975200.25", "status"])
+    #expect(unix.options.now == Instant(unixMilliseconds: 1_795_975_200_250))
+    let zulu = try CommandParser.parse(["--now", "2026-11-29T18:00:00Z", "status"])
+    #expect(zulu.options.now == Instant(unixMilliseconds: 1_795_975_200_000))
+  }
+
+  @Test func halfMillisecondsRoundUp() throws {
+    let unix = try CommandParser.parse(["--now", "@1795975200.0005", "status"])
+    #expect(unix.options.now == Instant(unixMilliseconds: 1_795_975_200_001))
+  }
+
+  @Test func addTakesSignedDurations() throws {
+    #expect(try CommandParser.parse(["add", "-30s"]).command == .add(milliseconds: -30_000, run: nil))
+    #expect(try CommandParser.parse(["add", "1m", "b2"]).command == .add(milliseconds: 60_000, run: "b2"))
+  }
+
+  @Test func recipeNamesMayHaveSpaces() throws {
+    let inv = try CommandParser.parse(["start", "Soft", "boiled", "eggs", "--auto-advance"])
+    #expect(inv.command == .start(recipe: "Soft boiled eggs", autoAdvance: true))
+  }
+
+  @Test func payloadOptions() throws {
+    let inv = try CommandParser.parse(["payload", "end", "a1", "--dismissal", "immediate", "--priority", "5"])
+    #expect(inv.command == .payload(event: .end, run: "a1", dismissal: .immediate, priority: 5))
+  }
+
+  @Test func usageErrors() {
+    for words in [
+      ["frob"], ["status", "a", "b"], ["add"], ["add", "90"], ["--priority", "7", "payload", "end"],
+      ["payload", "begin"], ["status", "--auto-advance"], ["--bogus"], ["--now", "yesterday", "status"],
+    ] {
+      #expect(throws: (any Error).self, "\(words)") { try CommandParser.parse(words) }
+    }
+  }
+
+  @Test func replLinesSplitLikeAShell() throws {
+    #expect(try splitWords("start \"Soft boiled eggs\" --auto-advance") == ["start", "Soft boiled eggs", "--auto-advance"])
+    #expect(try splitWords("  show  it\\'s  ") == ["show", "it's"])
+    #expect(throws: CLIError.self) { try splitWords("show \"open") }
+  }
+}

@@ -1,0 +1,52 @@
+import Foundation
+import Testing
+
+@Suite("The binary: exit statuses and messages")
+struct ExitStatusTests {
+  @Test func unknownCommandIsUsage() throws {
+    let box = try Sandbox()
+    let r = try box.run("frob")
+    #expect(r.status == 64)
+    #expect(r.stderr == "cooktimer: unknown command \"frob\"; type `help` for the list\n")
+    #expect(r.stdout == "")
+  }
+
+  @Test func noActiveRunIs66() throws {
+    let box = try Sandbox()
+    let r = try box.run("pause")
+    #expect(r.status == 66)
+    #expect(r.stderr == "cooktimer: no active run; start one with `start RECIPE`\n")
+    #expect(try box.run("status zz9").status == 66)
+  }
+
+  @Test func statusWithNoRunsIsEmptyJSON() throws {
+    let box = try Sandbox()
+    let r = try box.run("status --json")
+    #expect(r.status == 0)
+    #expect(r.stdout == "{\"runs\":[]}\n")
+  }
+
+  @Test func databaseIsCreatedPrivate() throws {
+    let box = try Sandbox()
+    try box.run("status")
+    let mode = try FileManager.default.attributesOfItem(atPath: box.db)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  @Test func badDurationSaysWhatToType() throws {
+    let box = try Sandbox()
+    let r = try box.run("add 90")
+    #expect(r.status == 64)
+    #expect(r.stderr.hasPrefix("cooktimer: "))
+    #expect(r.stderr.contains("90s"))
+  }
+
+  @Test func helpListsEveryCommand() throws {
+    let box = try Sandbox()
+    let r = try box.run("help")
+    #expect(r.status == 0)
+    for command in ["recipes", "show", "start", "status", "pause", "resume", "next", "add", "stop", "content", "payload", "contract", "plan"] {
+      #expect(r.stdout.contains("\n  \(command)"), "\(command)")
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import Testing
+
+/// The built `cooktimer` binary, next to this test bundle.
+let cooktimerBinary: URL = {
+  var url = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+  // `swift test` runs `<build>/debug/cooktimerPackageTests.xctest`; Swift Testing may run
+  // a helper binary from the same folder.
+  while !FileManager.default.fileExists(atPath: url.appendingPathComponent("cooktimer").path),
+    url.path != "/"
+  {
+    url.deleteLastPathComponent()
+  }
+  return url.appendingPathComponent("cooktimer")
+}()
+
+/// The package's root folder (for `Recipes/`).
+let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+  .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+/// What one run of the binary produced.
+struct ProcessResult {
+  var stdout: String
+  var stderr: String
+  var status: Int32
+}
+
+/// A temp folder with its own database and recipes, and the binary run against them.
+final class Sandbox {
+  let folder: URL
+  var db: String { folder.appendingPathComponent("db.sqlite3").path }
+  var recipes: String { folder.appendingPathComponent("Recipes").path }
+
+  init(copyShippedRecipes: Bool = false) throws {
+    folder = FileManager.default.temporaryDirectory
+      .appendingPathComponent("cooktimer-cli-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(
+      atPath: folder.appendingPathComponent("Recipes").path, withIntermediateDirectories: true)
+    if copyShippedRecipes {
+      let shipped = packageRoot.appendingPathComponent("Recipes")
+      for file in try FileManager.default.contentsOfDirectory(atPath: shipped.path) {
+        try FileManager.default.copyItem(
+          atPath: shipped.appendingPathComponent(file).path,
+          toPath: folder.appendingPathComponent("Recipes/\(file)").path)
+      }
+    }
+  }
+
+  deinit { try? FileManager.default.removeItem(at: folder) }
+
+  func write(recipe name: String, _ text: String) throws {
+    try text.write(
+      toFile: folder.appendingPathComponent("Recipes/\(name).cook").path, atomically: true,
+      encoding: .utf8)
+  }
+
+  /// The environment every run gets: our db and recipes, no colour, a fixed zone.
+  var environment: [String: String] {
+    [
+      "COOKTIMER_DB": db, "COOKTIMER_RECIPES": recipes, "HOME": folder.path,
+      "XDG_STATE_HOME": folder.appendingPathComponent("state").path, "TZ": "UTC",
+      "PATH": "/usr/bin:/bin", "COOKTIMER_BUNDLE_ID": "com.example.cooktimer",
+    ]
+  }
+
+  /// Runs `cooktimer ARGS` to completion with `input` on stdin.
+  @discardableResult
+  func run(_ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:])
+    throws -> ProcessResult
+  {
+    let process = Process()
+    process.executableURL = cooktimerBinary
+    process.arguments = arguments
+    process.environment = environment.merging(extraEnvironment) { $1 }
+    let out = Pipe()
+    let err = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return ProcessResult(
+      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+      status: process.terminationStatus)
+  }
+
+  /// `run` split on spaces, for short commands.
+  @discardableResult
+  func run(_ line: String, input: String? = nil) throws -> ProcessResult {
+    try run(line.split(separator: " ").map(String.init), input: input)
+  }
+
+  /// Runs and parses stdout as one JSON object.
+  func json(_ line: String) throws -> [String: Any] {
+    let result = try run(line)
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
+    return try #require(object as? [String: Any], "stdout: \(result.stdout) stderr: \(result.stderr)")
+  }
+}
