@@ -52,21 +52,30 @@ extension Run {
     }
   }
 
-  /// Adds `milliseconds` (negative: takes away) to the shown timer; while paused, to its
-  /// remaining time. Refused when no timer is live or when it would leave zero or less.
+  /// Adds `milliseconds` (negative: takes away) to the shown timer (the live one that fires
+  /// soonest, from any step); while paused, to its remaining time.
+  ///
+  /// - Parameters:
+  ///   - milliseconds: the signed amount, in milliseconds.
+  ///   - now: Unix epoch milliseconds.
+  /// - Throws: `CoreError.refused` when the run has ended, has no live timer, when
+  ///   `milliseconds` is 0, or when the timer would be left with zero or less.
   public mutating func add(_ milliseconds: Int64, at now: Instant) throws(CoreError) -> Change {
     try change(at: now, refuseEnded: "add time") { run, now, events throws(CoreError) in
       guard let t = run.shownTimer, let left = run.remaining(ofTimer: t, at: now) else {
         throw run.refusal("\(run.id) has no live timer to add time to")
       }
-      guard left + milliseconds > 0 else {
+      guard milliseconds != 0 else { throw run.refusal("adding 0 s changes nothing") }
+      let (sum, overflow) = left.addingReportingOverflow(milliseconds)
+      guard !overflow, sum > 0, sum <= Run.longestTimer else {
         throw run.refusal(
-          "adding \(Run.seconds(milliseconds)) would leave no time on "
-            + run.timerLabel(t) + " (\(Run.seconds(left)) left)")
+          "adding \(Run.seconds(milliseconds)) would leave "
+            + (sum > 0 && !overflow ? "too much" : "no") + " time on "
+            + run.timerLabel(t) + " (\(Run.seconds(left).dropFirst()) left)")
       }
       switch run.timers[t].state {
-      case .running(let end): run.timers[t].state = .running(endDate: end + milliseconds)
-      case .paused(let remaining): run.timers[t].state = .paused(remaining: remaining + milliseconds)
+      case .running: run.timers[t].state = .running(endDate: now + sum)
+      case .paused: run.timers[t].state = .paused(remaining: sum)
       default: break
       }
       run.timers[t].added += milliseconds
@@ -76,33 +85,63 @@ extension Run {
     }
   }
 
-  /// Starts waiting timer `t` now (a later timer of the step, a switched-to alternative, or
-  /// a timer whose duration the cook gives). `duration` in milliseconds replaces an unknown one.
+  /// Starts waiting timer `t` now: a later timer of the step, a timer whose duration the cook
+  /// gives, or an alternative the cook switches to (the others of its group are skipped).
+  ///
+  /// - Parameters:
+  ///   - t: an index into ``timers``.
+  ///   - duration: milliseconds; replaces the recipe's duration (required when it has none).
+  ///   - now: Unix epoch milliseconds.
+  /// - Throws: `CoreError.refused` when the run has ended or is paused, when `t` is no timer
+  ///   of the run or is not waiting (a skipped alternative counts as waiting), when no
+  ///   duration is known, or when `duration` is not above 0 or over ``longestTimer``.
   public mutating func startTimer(
     _ t: Int, duration: Int64? = nil, at now: Instant
   ) throws(CoreError) -> Change {
     try change(at: now, refuseEnded: "start a timer", refusePaused: true) {
       run, now, events throws(CoreError) in
       try run.checkTimer(t)
+      let group = run.alternatives(of: t)
       switch run.timers[t].state {
       case .waiting: break
-      case .skipped where run.timers[t].start == .alternativeToPrevious:
-        run.timers[t].state = .waiting
+      case .skipped where group.count > 1 && run.timers[t].step == run.stepIndex:
+        guard !group.contains(where: { run.timers[$0].state.isEnded }) else {
+          throw run.refusal("an alternative to \(run.timerLabel(t)) has already run")
+        }
       default:
         throw run.refusal("\(run.timerLabel(t)) is \(run.timers[t].state.name), not waiting")
       }
-      if let duration { run.timers[t].duration = duration }
-      guard run.timers[t].duration != nil else {
+      if let duration {
+        guard duration > 0, duration <= Run.longestTimer else {
+          throw run.refusal("a timer must last more than 0 s and at most 7 days")
+        }
+      }
+      guard duration != nil || run.timers[t].duration != nil else {
         throw run.refusal("\(run.timerLabel(t)) needs a duration (e.g. 10m)")
       }
+      for other in group
+      where other != t && (run.timers[other].isLive || run.timers[other].state == .waiting) {
+        run.timers[other].state = .skipped(at: now)
+        events.append(
+          RunEvent(kind: .timerSkipped, at: now, step: run.timers[other].step, timer: other))
+      }
+      if let duration {
+        run.timers[t].duration = duration
+        run.timers[t].added = 0
+      }
+      run.timers[t].state = .waiting
       run.startTimer(t, at: now, events: &events)
       run.refreshIdle(at: now)
       return nil
     }
   }
 
-  /// Skips timer `t`: a waiting one will not start; a live one stops without ringing and
-  /// the timer after it starts now, as if it had fired.
+  /// Skips timer `t`: a waiting one will not start (when its turn comes, the timers after
+  /// it start instead; if the step was held up by it, they start now); a live one stops
+  /// without ringing and what follows it starts now, as if it had fired.
+  ///
+  /// - Throws: `CoreError.refused` when the run has ended or is paused, when `t` is no timer
+  ///   of the run, or when it is neither waiting nor live.
   public mutating func skipTimer(_ t: Int, at now: Instant) throws(CoreError) -> Change {
     try change(at: now, refuseEnded: "skip a timer", refusePaused: true) {
       run, now, events throws(CoreError) in
@@ -111,14 +150,20 @@ extension Run {
         throw run.refusal("\(run.timerLabel(t)) is \(run.timers[t].state.name) already")
       }
       let wasLive = run.timers[t].isLive
+      let heldUp = !wasLive && run.isHoldingUpStep(t)
       run.timers[t].state = .skipped(at: now)
       events.append(RunEvent(kind: .timerSkipped, at: now, step: run.timers[t].step, timer: t))
+      if heldUp { run.launch(t, at: now, events: &events) }
       run.timerEnded(t, at: now, events: &events, startSuccessor: wasLive)
       return nil
     }
   }
 
-  /// Cancels live or waiting timer `t`; nothing starts after it.
+  /// Cancels live or waiting timer `t`; nothing starts after it, and the step does not
+  /// auto-advance (the cook moves on with `next`). Allowed while paused.
+  ///
+  /// - Throws: `CoreError.refused` when the run has ended, when `t` is no timer of the run,
+  ///   or when it is neither waiting nor live.
   public mutating func cancelTimer(_ t: Int, at now: Instant) throws(CoreError) -> Change {
     try change(at: now, refuseEnded: "cancel a timer") { run, now, events throws(CoreError) in
       try run.checkTimer(t)
@@ -129,19 +174,41 @@ extension Run {
       events.append(
         RunEvent(kind: .timerCancelled, at: now, step: run.timers[t].step, timer: t))
       if !run.timers.contains(where: \.isLive) { run.pausedAt = nil }
-      run.timerEnded(t, at: now, events: &events, startSuccessor: false)
+      run.timerEnded(t, at: now, events: &events, startSuccessor: false, mayAdvance: false)
       return nil
     }
   }
 
-  /// Starts the current step again at `now`: its timers go back to their recipe durations.
+  /// Starts the current step again at `now`: its live timers are cancelled (listed in the
+  /// events), then all its timers go back to their recipe durations and start as at the
+  /// step's start. Timers of earlier steps are not touched.
+  ///
+  /// - Throws: `CoreError.refused` when the run has ended or is paused.
   public mutating func restartStep(at now: Instant) throws(CoreError) -> Change {
     try change(at: now, refuseEnded: "restart the step", refusePaused: true) {
       run, now, events in
       let step = run.stepIndex
-      run.timers.removeAll { $0.step == step }
       events.append(RunEvent(kind: .stepRestarted, at: now, step: step))
-      run.beginStep(step, at: now, events: &events)
+      for t in run.timers.indices where run.timers[t].step == step && run.timers[t].isLive {
+        run.timers[t].state = .cancelled(at: now)
+        events.append(RunEvent(kind: .timerCancelled, at: now, step: step, timer: t))
+      }
+      guard let first = run.timers.firstIndex(where: { $0.step == step }) else {
+        run.stepStartedAt = now
+        run.idleSince = nil
+        run.refreshIdle(at: now)
+        events.append(RunEvent(kind: .stepStarted, at: now, step: step))
+        return nil
+      }
+      // The step's timers are the last ones: reset them in place, so indices stay valid.
+      for (offset, spec) in run.step.timers.enumerated() {
+        run.timers[first + offset] = RunTimer(
+          step: step, index: offset, name: spec.name, duration: spec.duration,
+          start: spec.start, state: .waiting)
+      }
+      run.stepStartedAt = now
+      events.append(RunEvent(kind: .stepStarted, at: now, step: step))
+      run.startStepTimers(from: first, at: now, events: &events)
       return nil
     }
   }
@@ -183,6 +250,16 @@ extension Run {
     .refused(runID: id, phase: phase, message: message)
   }
 
+  /// True when waiting timer `t` is what the step waits for: nothing of its step is live
+  /// and no timer written before it in the step is still waiting.
+  func isHoldingUpStep(_ t: Int) -> Bool {
+    let step = timers[t].step
+    return !timers.indices.contains { i in
+      timers[i].step == step
+        && (timers[i].isLive || (i < t && timers[i].state == .waiting))
+    }
+  }
+
   func checkTimer(_ t: Int) throws(CoreError) {
     guard timers.indices.contains(t) else { throw refusal("\(id) has no timer \(t + 1)") }
   }
@@ -194,6 +271,9 @@ extension Run {
 }
 
 extension Run {
+  /// The longest timer the engine accepts, in milliseconds: 7 days (timers.md §3).
+  public static let longestTimer: Int64 = 7 * 24 * 3_600_000
+
   /// Milliseconds as signed seconds for messages: `-30 s`, `+1.5 s`.
   static func seconds(_ ms: Int64) -> String {
     let sign = ms < 0 ? "-" : "+"
