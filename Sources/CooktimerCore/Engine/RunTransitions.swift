@@ -277,8 +277,8 @@ extension Run {
   /// Milliseconds as signed seconds for messages: `-30 s`, `+1.5 s`.
   static func seconds(_ ms: Int64) -> String {
     let sign = ms < 0 ? "-" : "+"
-    let whole = abs(ms) / 1000
-    let frac = abs(ms) % 1000
+    let whole = ms.magnitude / 1000
+    let frac = ms.magnitude % 1000
     if frac == 0 { return "\(sign)\(whole) s" }
     var fraction = String(frac + 1000).dropFirst()
     while fraction.hasSuffix("0") { fraction = fraction.dropLast() }
