@@ -64,7 +64,10 @@ import Testing
   }
 
   @Test func nextOnTheLastStepFinishesAndCancelsLiveTimers() throws {
-    var run = try started(recipe([[timer("stock", ms(m: 60))], [timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]))
+    var run = try started(
+      recipe([
+        [timer("stock", ms(m: 60))], [timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)],
+      ]))
     _ = try run.next(at: t0 + ms(m: 1))
     let change = try run.next(at: t0 + ms(m: 2))
     let at = t0 + ms(m: 2)
@@ -118,7 +121,8 @@ import Testing
 
   @Test func aTwentySixHourRecipe() throws {
     let day: Int64 = 26 * 3_600_000
-    var run = try started(recipe([[timer("proof", day)], [timer("bake", ms(m: 45))]]), autoAdvance: true)
+    var run = try started(
+      recipe([[timer("proof", day)], [timer("bake", ms(m: 45))]]), autoAdvance: true)
     _ = try run.pause(at: t0 + day / 2)
     _ = try run.resume(at: t0 + day / 2 + 1_234)
     let timeline = run.timeline(at: t0 + day / 2 + 1_234)

@@ -8,7 +8,10 @@ import Testing
       recipe([[timer("fry", ms(m: 5)), timer("turn", ms(m: 3), .afterPrevious)]]))
     #expect(run.timers.map(\.state) == [.running(endDate: t0 + ms(m: 5)), .waiting])
     let later = run.settled(at: t0 + ms(m: 6))
-    #expect(later.run.timers.map(\.state) == [.fired(at: t0 + ms(m: 5)), .running(endDate: t0 + ms(m: 8))])
+    #expect(
+      later.run.timers.map(\.state) == [
+        .fired(at: t0 + ms(m: 5)), .running(endDate: t0 + ms(m: 8)),
+      ])
     #expect(
       later.events == [
         RunEvent(kind: .timerFired, at: t0 + ms(m: 5), step: 0, timer: 0),
@@ -19,8 +22,12 @@ import Testing
   }
 
   @Test func whileTimersStartTogether() throws {
-    let run = try started(recipe([[timer("pasta", ms(m: 10)), timer("sauce", ms(m: 8), .withPrevious)]]))
-    #expect(run.timers.map(\.state) == [.running(endDate: t0 + ms(m: 10)), .running(endDate: t0 + ms(m: 8))])
+    let run = try started(
+      recipe([[timer("pasta", ms(m: 10)), timer("sauce", ms(m: 8), .withPrevious)]]))
+    #expect(
+      run.timers.map(\.state) == [
+        .running(endDate: t0 + ms(m: 10)), .running(endDate: t0 + ms(m: 8)),
+      ])
     #expect(run.shownTimer == 1)
     #expect(run.otherLiveTimerCount == 1)
     #expect(run.settled(at: t0 + ms(m: 8)).run.shownTimer == 0)
@@ -36,10 +43,12 @@ import Testing
         RunEvent(kind: .timerSkipped, at: t0 + ms(m: 1), step: 0, timer: 0),
         RunEvent(kind: .timerStarted, at: t0 + ms(m: 1), step: 0, timer: 1),
       ])
-    #expect(run.timers.map(\.state) == [.skipped(at: t0 + ms(m: 1)), .running(endDate: t0 + ms(m: 241))])
+    #expect(
+      run.timers.map(\.state) == [.skipped(at: t0 + ms(m: 1)), .running(endDate: t0 + ms(m: 241))])
     // And back again.
     _ = try run.startTimer(0, at: t0 + ms(m: 2))
-    #expect(run.timers.map(\.state) == [.running(endDate: t0 + ms(m: 422)), .skipped(at: t0 + ms(m: 2))])
+    #expect(
+      run.timers.map(\.state) == [.running(endDate: t0 + ms(m: 422)), .skipped(at: t0 + ms(m: 2))])
   }
 
   @Test func aTimerAfterAlternativesFollowsTheOneUsed() throws {
@@ -52,31 +61,53 @@ import Testing
       ]))
     _ = try run.startTimer(1, at: t0)
     let at5 = run.settled(at: t0 + ms(m: 5)).run
-    #expect(at5.timers.map(\.state) == [.skipped(at: t0), .fired(at: t0 + ms(m: 4)), .fired(at: t0 + ms(m: 5))])
+    #expect(
+      at5.timers.map(\.state) == [
+        .skipped(at: t0), .fired(at: t0 + ms(m: 4)), .fired(at: t0 + ms(m: 5)),
+      ])
   }
 
   @Test func aWhileBThenC() throws {
     // "A while B then C": A and B start together; C starts when B fires.
     let run = try started(
-      recipe([[timer("A", ms(m: 10)), timer("B", ms(m: 4), .withPrevious), timer("C", ms(m: 3), .afterPrevious)]]),
+      recipe([
+        [
+          timer("A", ms(m: 10)), timer("B", ms(m: 4), .withPrevious),
+          timer("C", ms(m: 3), .afterPrevious),
+        ]
+      ]),
       autoAdvance: true)
-    #expect(run.states(at: t0 + ms(m: 5)) == [.running(endDate: t0 + ms(m: 10)), .fired(at: t0 + ms(m: 4)), .running(endDate: t0 + ms(m: 7))])
+    #expect(
+      run.states(at: t0 + ms(m: 5)) == [
+        .running(endDate: t0 + ms(m: 10)), .fired(at: t0 + ms(m: 4)),
+        .running(endDate: t0 + ms(m: 7)),
+      ])
     let end = run.settled(at: t0 + ms(m: 11))
     #expect(end.run.status == .finished(at: t0 + ms(m: 10)))
-    #expect(end.events.map(\.kind) == [.timerFired, .timerStarted, .timerFired, .timerFired, .finished])
+    #expect(
+      end.events.map(\.kind) == [.timerFired, .timerStarted, .timerFired, .timerFired, .finished])
   }
 
   @Test func skippingAWaitingTimerPassesItsTurnOn() throws {
     var run = try started(
-      recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious), timer("C", ms(m: 4), .afterPrevious)]]))
+      recipe([
+        [
+          timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious),
+          timer("C", ms(m: 4), .afterPrevious),
+        ]
+      ]))
     _ = try run.skipTimer(1, at: t0 + ms(m: 1))
-    #expect(run.states(at: t0 + ms(m: 2)) == [.fired(at: t0 + ms(m: 2)), .skipped(at: t0 + ms(m: 1)), .running(endDate: t0 + ms(m: 6))])
+    #expect(
+      run.states(at: t0 + ms(m: 2)) == [
+        .fired(at: t0 + ms(m: 2)), .skipped(at: t0 + ms(m: 1)), .running(endDate: t0 + ms(m: 6)),
+      ])
   }
 
   @Test func skippingALiveTimerStartsTheNextNow() throws {
     var run = try started(recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]))
     _ = try run.skipTimer(0, at: t0 + 30_000)
-    #expect(run.timers.map(\.state) == [.skipped(at: t0 + 30_000), .running(endDate: t0 + 210_000)])
+    #expect(
+      run.timers.map(\.state) == [.skipped(at: t0 + 30_000), .running(endDate: t0 + 210_000)])
   }
 
   @Test func aTimerWithoutDurationHoldsTheStepUntilGivenOrSkipped() throws {
@@ -84,11 +115,17 @@ import Testing
     #expect(run.timers.map(\.state) == [.waiting, .waiting])
     #expect(run.phase == .waiting)
     var given = run
-    #expect(refusal { () throws(CoreError) in try given.startTimer(0, at: t0) }?.message.contains("needs a duration") == true)
+    #expect(
+      refusal { () throws(CoreError) in try given.startTimer(0, at: t0) }?.message.contains(
+        "needs a duration") == true)
     _ = try given.startTimer(0, duration: ms(m: 5), at: t0 + 1000)
-    #expect(given.states(at: t0 + ms(m: 6)) == [.fired(at: t0 + ms(m: 5, s: 1)), .running(endDate: t0 + ms(m: 25, s: 1))])
+    #expect(
+      given.states(at: t0 + ms(m: 6)) == [
+        .fired(at: t0 + ms(m: 5, s: 1)), .running(endDate: t0 + ms(m: 25, s: 1)),
+      ])
     _ = try run.skipTimer(0, at: t0 + 1000)
-    #expect(run.timers.map(\.state) == [.skipped(at: t0 + 1000), .running(endDate: t0 + ms(m: 20, s: 1))])
+    #expect(
+      run.timers.map(\.state) == [.skipped(at: t0 + 1000), .running(endDate: t0 + ms(m: 20, s: 1))])
   }
 
   @Test func aTimerOutlivesItsStepAndStillFires() throws {
@@ -108,14 +145,16 @@ import Testing
   }
 
   @Test func nextSkipsTimersNotStartedYetAndLeavesRunningOnes() throws {
-    var run = try started(recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)], []]))
+    var run = try started(
+      recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)], []]))
     let change = try run.next(at: t0 + ms(m: 1))
     #expect(
       change.events == [
         RunEvent(kind: .timerSkipped, at: t0 + ms(m: 1), step: 0, timer: 1),
         RunEvent(kind: .stepStarted, at: t0 + ms(m: 1), step: 1),
       ])
-    #expect(run.states(at: t0 + ms(m: 10)) == [.fired(at: t0 + ms(m: 2)), .skipped(at: t0 + ms(m: 1))])
+    #expect(
+      run.states(at: t0 + ms(m: 10)) == [.fired(at: t0 + ms(m: 2)), .skipped(at: t0 + ms(m: 1))])
   }
 
   @Test func shownTimerTieGoesToTheFirstInTheRecipe() throws {
@@ -130,7 +169,8 @@ import Testing
   }
 
   @Test func cancelStopsATimerAndNothingFollowsIt() throws {
-    var run = try started(recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]), autoAdvance: true)
+    var run = try started(
+      recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]), autoAdvance: true)
     _ = try run.cancelTimer(0, at: t0 + ms(m: 1))
     #expect(run.timers.map(\.state) == [.cancelled(at: t0 + ms(m: 1)), .waiting])
     #expect(run.phase == .waiting)
@@ -148,7 +188,10 @@ import Testing
   }
 
   @Test func restartStepCancelsItsLiveTimersAndStartsAfresh() throws {
-    var run = try started(recipe([[timer("old", ms(m: 30))], [timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]))
+    var run = try started(
+      recipe([
+        [timer("old", ms(m: 30))], [timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)],
+      ]))
     _ = try run.next(at: t0)
     _ = try run.add(60_000, at: t0 + 1)  // to "A", the shown timer
     let change = try run.restartStep(at: t0 + ms(m: 1))
@@ -160,7 +203,10 @@ import Testing
         RunEvent(kind: .timerStarted, at: t0 + ms(m: 1), step: 1, timer: 1),
       ])
     #expect(run.timers.count == 3)
-    #expect(run.timers.map(\.state) == [.running(endDate: t0 + ms(m: 30)), .running(endDate: t0 + ms(m: 3)), .waiting])
+    #expect(
+      run.timers.map(\.state) == [
+        .running(endDate: t0 + ms(m: 30)), .running(endDate: t0 + ms(m: 3)), .waiting,
+      ])
     #expect(run.timers[1].added == 0)
     #expect(run.stepStartedAt == t0 + ms(m: 1))
   }

@@ -129,12 +129,16 @@ import Testing
       } else {
         #expect(!names.contains("paused"))
       }
-      #expect((candidate.idleSince == nil) == candidate.timers.contains(where: \.isLive) || !candidate.isActive)
+      #expect(
+        (candidate.idleSince == nil) == candidate.timers.contains(where: \.isLive)
+          || !candidate.isActive)
       #expect(candidate.timers.allSatisfy { $0.step <= candidate.stepIndex })
       if let shown = candidate.shownTimer { #expect(candidate.timers[shown].isLive) }
       if candidate.phase == .running { #expect(candidate.staleDate != nil) }
     }
     // Nothing stays due after settling.
-    if settled.pausedAt == nil, let due = settled.nextDue { #expect(due > max(now, run.lastChange)) }
+    if settled.pausedAt == nil, let due = settled.nextDue {
+      #expect(due > max(now, run.lastChange))
+    }
   }
 }

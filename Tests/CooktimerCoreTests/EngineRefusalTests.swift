@@ -19,7 +19,8 @@ import Testing
   }
 
   @Test func refusedChangesLeaveTheRunAsItWasAndCarryThePhase() throws {
-    var run = try started(recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)], []]))
+    var run = try started(
+      recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)], []]))
     _ = try run.pause(at: t0 + 1_000)
     let paused = run
     for operation in [EngineOperation.next, .skip, .startTimer, .restart] {
@@ -48,7 +49,8 @@ import Testing
     #expect(refusal { () throws(CoreError) in try run.startTimer(0, at: t0) } != nil)  // running
     #expect(refusal { () throws(CoreError) in try run.startTimer(1, duration: 0, at: t0) } != nil)
     #expect(refusal { () throws(CoreError) in try run.startTimer(1, duration: -5, at: t0) } != nil)
-    #expect(refusal { () throws(CoreError) in try run.startTimer(1, duration: .max, at: t0) } != nil)
+    #expect(
+      refusal { () throws(CoreError) in try run.startTimer(1, duration: .max, at: t0) } != nil)
     #expect(run == before)
     _ = try run.cancelTimer(0, at: t0 + 1)
     #expect(refusal { () throws(CoreError) in try run.cancelTimer(0, at: t0 + 2) } != nil)

@@ -29,7 +29,10 @@ import Testing
   @Test func withoutAutoAdvanceEveryStepWaitsForTheCook() throws {
     let run = try started(dinner)
     let timeline = run.timeline(at: t0, untimedStep: 30_000)
-    #expect(timeline.entries.map(\.end) == [t0 + ms(m: 10, s: 30), t0 + ms(m: 19), t0 + ms(m: 19, s: 30), t0 + ms(m: 40)])
+    #expect(
+      timeline.entries.map(\.end) == [
+        t0 + ms(m: 10, s: 30), t0 + ms(m: 19), t0 + ms(m: 19, s: 30), t0 + ms(m: 40),
+      ])
     #expect(timeline.entries.map(\.waitsForCook) == [true, true, true, true])
     #expect(timeline.done == t0 + ms(m: 40))
     #expect(run.timeline(at: t0).done == t0 + ms(m: 38))
@@ -39,26 +42,33 @@ import Testing
     var run = try started(dinner, autoAdvance: true)
     _ = try run.pause(at: t0 + ms(m: 4))
     let timeline = run.timeline(at: t0 + ms(m: 9))
-    #expect(timeline.entries.first == .init(step: 0, start: t0, end: t0 + ms(m: 15), waitsForCook: false))
+    #expect(
+      timeline.entries.first == .init(step: 0, start: t0, end: t0 + ms(m: 15), waitsForCook: false))
     #expect(timeline.done == t0 + ms(m: 43))
   }
 
   @Test func aTimerOfAnEarlierStepDoesNotHoldTheRecipe() throws {
-    var run = try started(recipe([[timer("stock", ms(m: 60))], [timer("onions", ms(m: 5))]]), autoAdvance: true)
+    var run = try started(
+      recipe([[timer("stock", ms(m: 60))], [timer("onions", ms(m: 5))]]), autoAdvance: true)
     _ = try run.next(at: t0 + ms(m: 1))
     let timeline = run.timeline(at: t0 + ms(m: 1))
-    #expect(timeline.entries == [.init(step: 1, start: t0 + ms(m: 1), end: t0 + ms(m: 6), waitsForCook: false)])
+    #expect(
+      timeline.entries == [
+        .init(step: 1, start: t0 + ms(m: 1), end: t0 + ms(m: 6), waitsForCook: false)
+      ])
     #expect(timeline.done == t0 + ms(m: 6))
   }
 
   @Test func anEndedRunHasNoEntries() throws {
     var run = try started(dinner)
     _ = try run.stop(at: t0 + 5)
-    #expect(run.timeline(at: t0 + ms(m: 99)) == Timeline(from: t0 + ms(m: 99), entries: [], done: t0 + 5))
+    #expect(
+      run.timeline(at: t0 + ms(m: 99)) == Timeline(from: t0 + ms(m: 99), entries: [], done: t0 + 5))
   }
 
   @Test func aFiftyStepTimelineIsQuickAndExact() throws {
-    let run = try started(recipe(Array(repeating: [timer("", 1_000), timer("", 1_000, .withPrevious)], count: 50)))
+    let run = try started(
+      recipe(Array(repeating: [timer("", 1_000), timer("", 1_000, .withPrevious)], count: 50)))
     let timeline = run.timeline(at: t0, untimedStep: 1)
     #expect(timeline.entries.count == 50)
     #expect(timeline.done == t0 + 50 * 1_001)

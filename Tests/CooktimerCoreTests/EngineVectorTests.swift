@@ -31,7 +31,8 @@ import Testing
   @Test func eightMinutesPlusOneMinuteAtOneEndsAtNine() throws {
     var run = try singleTimerRun(ms(m: 8))
     let change = try run.add(ms(m: 1), at: t0 + ms(m: 1))
-    #expect(change.events == [RunEvent(kind: .added, at: t0 + 60_000, step: 0, timer: 0, amount: 60_000)])
+    #expect(
+      change.events == [RunEvent(kind: .added, at: t0 + 60_000, step: 0, timer: 0, amount: 60_000)])
     #expect(run.endDate(ofTimer: 0) == t0 + ms(m: 9))
     #expect(run.timers[0].totalDuration == ms(m: 9))
   }

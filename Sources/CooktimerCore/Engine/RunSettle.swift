@@ -16,7 +16,8 @@ extension Run {
 
   /// Fires every timer due at or before `now`, with what follows from each.
   mutating func settle(to now: Instant, events: inout [RunEvent]) {
-    while status == .active, pausedAt == nil, let t = nextToFire(), case .running(let end) = timers[t].state,
+    while status == .active, pausedAt == nil, let t = nextToFire(),
+      case .running(let end) = timers[t].state,
       end <= now
     {
       timers[t].state = .fired(at: end)
