@@ -4,11 +4,11 @@ import Testing
 /// Steps: auto-advance across downtime, next on the last step, long recipes.
 @Suite struct EngineAdvanceTests {
   /// Step 1: 10 min; step 2: 5 min then 3 min; step 3: untimed; step 4: 20 min.
-  let dinner = recipe([
-    [timer("boil", ms(m: 10))],
-    [timer("fry", ms(m: 5)), timer("turn", ms(m: 3), .afterPrevious)],
+  let dinner = engineRecipe([
+    [timerSpec("boil", ms(m: 10))],
+    [timerSpec("fry", ms(m: 5)), timerSpec("turn", ms(m: 3), .afterPrevious)],
     [],
-    [timer("bake", ms(m: 20))],
+    [timerSpec("bake", ms(m: 20))],
   ])
 
   @Test func aRunLeftAloneForAnHourAutoAdvancesAtExactInstants() throws {
@@ -65,8 +65,9 @@ import Testing
 
   @Test func nextOnTheLastStepFinishesAndCancelsLiveTimers() throws {
     var run = try started(
-      recipe([
-        [timer("stock", ms(m: 60))], [timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)],
+      engineRecipe([
+        [timerSpec("stock", ms(m: 60))],
+        [timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious)],
       ]))
     _ = try run.next(at: t0 + ms(m: 1))
     let change = try run.next(at: t0 + ms(m: 2))
@@ -93,8 +94,8 @@ import Testing
   }
 
   @Test func fiftyStepsAutoAdvanceStepByStep() throws {
-    let steps = (0..<50).map { i in [timer("s\(i)", Int64(i + 1) * 1_001)] }
-    let run = try started(recipe(steps), autoAdvance: true)
+    let steps = (0..<50).map { i in [timerSpec("s\(i)", Int64(i + 1) * 1_001)] }
+    let run = try started(engineRecipe(steps), autoAdvance: true)
     let total = (1...50).reduce(Int64(0)) { $0 + Int64($1) * 1_001 }
     let before = run.settled(at: t0 + total - 1).run
     #expect(before.stepIndex == 49)
@@ -111,7 +112,7 @@ import Testing
   }
 
   @Test func fiftyStepsByHand() throws {
-    var run = try started(recipe(Array(repeating: [timer("", 1_000)], count: 50)))
+    var run = try started(engineRecipe(Array(repeating: [timerSpec("", 1_000)], count: 50)))
     for i in 1..<50 { _ = try run.next(at: t0 + Int64(i) * 500) }
     #expect(run.stepIndex == 49)
     #expect(run.timers.filter(\.isLive).count == 2)
@@ -122,7 +123,7 @@ import Testing
   @Test func aTwentySixHourRecipe() throws {
     let day: Int64 = 26 * 3_600_000
     var run = try started(
-      recipe([[timer("proof", day)], [timer("bake", ms(m: 45))]]), autoAdvance: true)
+      engineRecipe([[timerSpec("proof", day)], [timerSpec("bake", ms(m: 45))]]), autoAdvance: true)
     _ = try run.pause(at: t0 + day / 2)
     _ = try run.resume(at: t0 + day / 2 + 1_234)
     let timeline = run.timeline(at: t0 + day / 2 + 1_234)

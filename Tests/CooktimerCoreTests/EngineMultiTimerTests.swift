@@ -5,7 +5,7 @@ import Testing
 @Suite struct EngineMultiTimerTests {
   @Test func timersOfAStepRunOneAfterAnother() throws {
     let run = try started(
-      recipe([[timer("fry", ms(m: 5)), timer("turn", ms(m: 3), .afterPrevious)]]))
+      engineRecipe([[timerSpec("fry", ms(m: 5)), timerSpec("turn", ms(m: 3), .afterPrevious)]]))
     #expect(run.timers.map(\.state) == [.running(endDate: t0 + ms(m: 5)), .waiting])
     let later = run.settled(at: t0 + ms(m: 6))
     #expect(
@@ -23,7 +23,7 @@ import Testing
 
   @Test func whileTimersStartTogether() throws {
     let run = try started(
-      recipe([[timer("pasta", ms(m: 10)), timer("sauce", ms(m: 8), .withPrevious)]]))
+      engineRecipe([[timerSpec("pasta", ms(m: 10)), timerSpec("sauce", ms(m: 8), .withPrevious)]]))
     #expect(
       run.timers.map(\.state) == [
         .running(endDate: t0 + ms(m: 10)), .running(endDate: t0 + ms(m: 8)),
@@ -35,7 +35,9 @@ import Testing
 
   @Test func anAlternativeIsSetAsideAndTheCookCanSwitchToIt() throws {
     var run = try started(
-      recipe([[timer("low", ms(m: 420)), timer("high", ms(m: 240), .alternativeToPrevious)]]))
+      engineRecipe([
+        [timerSpec("low", ms(m: 420)), timerSpec("high", ms(m: 240), .alternativeToPrevious)]
+      ]))
     #expect(run.timers.map(\.state) == [.running(endDate: t0 + ms(m: 420)), .skipped(at: t0)])
     let change = try run.startTimer(1, at: t0 + ms(m: 1))
     #expect(
@@ -53,10 +55,10 @@ import Testing
 
   @Test func aTimerAfterAlternativesFollowsTheOneUsed() throws {
     var run = try started(
-      recipe([
+      engineRecipe([
         [
-          timer("low", ms(m: 10)), timer("high", ms(m: 4), .alternativeToPrevious),
-          timer("rest", ms(m: 1), .afterPrevious),
+          timerSpec("low", ms(m: 10)), timerSpec("high", ms(m: 4), .alternativeToPrevious),
+          timerSpec("rest", ms(m: 1), .afterPrevious),
         ]
       ]))
     _ = try run.startTimer(1, at: t0)
@@ -70,10 +72,10 @@ import Testing
   @Test func aWhileBThenC() throws {
     // "A while B then C": A and B start together; C starts when B fires.
     let run = try started(
-      recipe([
+      engineRecipe([
         [
-          timer("A", ms(m: 10)), timer("B", ms(m: 4), .withPrevious),
-          timer("C", ms(m: 3), .afterPrevious),
+          timerSpec("A", ms(m: 10)), timerSpec("B", ms(m: 4), .withPrevious),
+          timerSpec("C", ms(m: 3), .afterPrevious),
         ]
       ]),
       autoAdvance: true)
@@ -90,10 +92,10 @@ import Testing
 
   @Test func skippingAWaitingTimerPassesItsTurnOn() throws {
     var run = try started(
-      recipe([
+      engineRecipe([
         [
-          timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious),
-          timer("C", ms(m: 4), .afterPrevious),
+          timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious),
+          timerSpec("C", ms(m: 4), .afterPrevious),
         ]
       ]))
     _ = try run.skipTimer(1, at: t0 + ms(m: 1))
@@ -104,14 +106,16 @@ import Testing
   }
 
   @Test func skippingALiveTimerStartsTheNextNow() throws {
-    var run = try started(recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]))
+    var run = try started(
+      engineRecipe([[timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious)]]))
     _ = try run.skipTimer(0, at: t0 + 30_000)
     #expect(
       run.timers.map(\.state) == [.skipped(at: t0 + 30_000), .running(endDate: t0 + 210_000)])
   }
 
   @Test func aTimerWithoutDurationHoldsTheStepUntilGivenOrSkipped() throws {
-    var run = try started(recipe([[timer("rest", nil), timer("bake", ms(m: 20), .afterPrevious)]]))
+    var run = try started(
+      engineRecipe([[timerSpec("rest", nil), timerSpec("bake", ms(m: 20), .afterPrevious)]]))
     #expect(run.timers.map(\.state) == [.waiting, .waiting])
     #expect(run.phase == .waiting)
     var given = run
@@ -129,7 +133,8 @@ import Testing
   }
 
   @Test func aTimerOutlivesItsStepAndStillFires() throws {
-    var run = try started(recipe([[timer("stock", ms(m: 30))], [timer("onions", ms(m: 5))], []]))
+    var run = try started(
+      engineRecipe([[timerSpec("stock", ms(m: 30))], [timerSpec("onions", ms(m: 5))], []]))
     _ = try run.next(at: t0 + ms(m: 1))
     #expect(run.stepIndex == 1)
     #expect(run.shownTimer == 1)
@@ -146,7 +151,7 @@ import Testing
 
   @Test func nextSkipsTimersNotStartedYetAndLeavesRunningOnes() throws {
     var run = try started(
-      recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)], []]))
+      engineRecipe([[timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious)], []]))
     let change = try run.next(at: t0 + ms(m: 1))
     #expect(
       change.events == [
@@ -158,7 +163,7 @@ import Testing
   }
 
   @Test func shownTimerTieGoesToTheFirstInTheRecipe() throws {
-    var run = try started(recipe([[timer("a", ms(m: 5))], [timer("b", ms(m: 4))]]))
+    var run = try started(engineRecipe([[timerSpec("a", ms(m: 5))], [timerSpec("b", ms(m: 4))]]))
     _ = try run.next(at: t0 + ms(m: 1))
     #expect(run.endDate(ofTimer: 0) == run.endDate(ofTimer: 1))
     #expect(run.shownTimer == 0)
@@ -170,7 +175,8 @@ import Testing
 
   @Test func cancelStopsATimerAndNothingFollowsIt() throws {
     var run = try started(
-      recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]), autoAdvance: true)
+      engineRecipe([[timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious)]]),
+      autoAdvance: true)
     _ = try run.cancelTimer(0, at: t0 + ms(m: 1))
     #expect(run.timers.map(\.state) == [.cancelled(at: t0 + ms(m: 1)), .waiting])
     #expect(run.phase == .waiting)
@@ -179,7 +185,7 @@ import Testing
   }
 
   @Test func cancelWhilePausedEndsThePauseWhenNothingIsLive() throws {
-    var run = try started(recipe([[timer("A", ms(m: 2))], []]), autoAdvance: true)
+    var run = try started(engineRecipe([[timerSpec("A", ms(m: 2))], []]), autoAdvance: true)
     _ = try run.pause(at: t0 + ms(m: 1))
     _ = try run.cancelTimer(0, at: t0 + ms(m: 1, s: 30))
     #expect(run.pausedAt == nil)
@@ -189,8 +195,9 @@ import Testing
 
   @Test func restartStepCancelsItsLiveTimersAndStartsAfresh() throws {
     var run = try started(
-      recipe([
-        [timer("old", ms(m: 30))], [timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)],
+      engineRecipe([
+        [timerSpec("old", ms(m: 30))],
+        [timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious)],
       ]))
     _ = try run.next(at: t0)
     _ = try run.add(60_000, at: t0 + 1)  // to "A", the shown timer

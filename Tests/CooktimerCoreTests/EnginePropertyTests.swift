@@ -65,14 +65,14 @@ import Testing
   func randomOperationsKeepTheInvariants(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     let steps: [[TimerSpec]] = [
-      [timer("a", ms(m: 3)), timer("b", ms(m: 2), .afterPrevious)],
-      [timer("c", ms(m: 4)), timer("d", ms(m: 1), .withPrevious)],
+      [timerSpec("a", ms(m: 3)), timerSpec("b", ms(m: 2), .afterPrevious)],
+      [timerSpec("c", ms(m: 4)), timerSpec("d", ms(m: 1), .withPrevious)],
       [],
-      [timer("e", ms(m: 7)), timer("f", ms(m: 5), .alternativeToPrevious)],
-      [timer("g", nil), timer("h", ms(m: 2), .afterPrevious)],
-      [timer("i", ms(m: 1))],
+      [timerSpec("e", ms(m: 7)), timerSpec("f", ms(m: 5), .alternativeToPrevious)],
+      [timerSpec("g", nil), timerSpec("h", ms(m: 2), .afterPrevious)],
+      [timerSpec("i", ms(m: 1))],
     ]
-    var run = try started(recipe(steps), autoAdvance: seed % 2 == 0)
+    var run = try started(engineRecipe(steps), autoAdvance: seed % 2 == 0)
     var now = t0
     var changes = 0
     for _ in 0..<300 {
@@ -99,7 +99,10 @@ import Testing
   func pauseThenResumeAtTheSameInstantChangesNothing(seed: UInt64) throws {
     var rng = SplitMix64(seed: seed)
     var run = try started(
-      recipe([[timer("a", ms(m: 3)), timer("b", ms(m: 2), .withPrevious)], [timer("c", ms(m: 9))]]))
+      engineRecipe([
+        [timerSpec("a", ms(m: 3)), timerSpec("b", ms(m: 2), .withPrevious)],
+        [timerSpec("c", ms(m: 9))],
+      ]))
     var now = t0
     for _ in 0..<50 {
       now = now + Int64.random(in: 1...20_000, using: &rng)

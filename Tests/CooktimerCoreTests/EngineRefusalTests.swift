@@ -11,7 +11,7 @@ import Testing
     let again = try run.pause(at: t0 + 3)
     #expect(again.unchanged != nil && again.events.isEmpty && !again.changedState)
     #expect(run == paused)
-    var idle = try started(recipe([[]]))
+    var idle = try started(engineRecipe([[]]))
     let before = idle
     #expect(try idle.pause(at: t0 + 1).unchanged != nil)
     #expect(try idle.resume(at: t0 + 1).unchanged != nil)
@@ -20,7 +20,7 @@ import Testing
 
   @Test func refusedChangesLeaveTheRunAsItWasAndCarryThePhase() throws {
     var run = try started(
-      recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)], []]))
+      engineRecipe([[timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious)], []]))
     _ = try run.pause(at: t0 + 1_000)
     let paused = run
     for operation in [EngineOperation.next, .skip, .startTimer, .restart] {
@@ -43,7 +43,8 @@ import Testing
   }
 
   @Test func timerRefusals() throws {
-    var run = try started(recipe([[timer("A", ms(m: 2)), timer("B", ms(m: 3), .afterPrevious)]]))
+    var run = try started(
+      engineRecipe([[timerSpec("A", ms(m: 2)), timerSpec("B", ms(m: 3), .afterPrevious)]]))
     let before = run
     #expect(refusal { () throws(CoreError) in try run.skipTimer(7, at: t0) }?.phase == .running)
     #expect(refusal { () throws(CoreError) in try run.startTimer(0, at: t0) } != nil)  // running
@@ -61,7 +62,7 @@ import Testing
   }
 
   @Test func aRecipeWithoutStepsIsRefused() {
-    #expect(throws: CoreError.self) { try Run.start(id: "x", recipe: recipe([]), at: t0) }
+    #expect(throws: CoreError.self) { try Run.start(id: "x", recipe: engineRecipe([]), at: t0) }
   }
 
   @Test func anEarlierNowIsTakenAsTheLastChange() throws {

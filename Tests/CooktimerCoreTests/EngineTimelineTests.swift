@@ -3,11 +3,11 @@ import Testing
 
 /// The projected timeline and the stale date.
 @Suite struct EngineTimelineTests {
-  let dinner = recipe([
-    [timer("boil", ms(m: 10))],
-    [timer("fry", ms(m: 5)), timer("turn", ms(m: 3), .afterPrevious)],
+  let dinner = engineRecipe([
+    [timerSpec("boil", ms(m: 10))],
+    [timerSpec("fry", ms(m: 5)), timerSpec("turn", ms(m: 3), .afterPrevious)],
     [],
-    [timer("bake", ms(m: 20))],
+    [timerSpec("bake", ms(m: 20))],
   ])
 
   @Test func autoAdvancingRunWithAnUntimedStep() throws {
@@ -49,7 +49,8 @@ import Testing
 
   @Test func aTimerOfAnEarlierStepDoesNotHoldTheRecipe() throws {
     var run = try started(
-      recipe([[timer("stock", ms(m: 60))], [timer("onions", ms(m: 5))]]), autoAdvance: true)
+      engineRecipe([[timerSpec("stock", ms(m: 60))], [timerSpec("onions", ms(m: 5))]]),
+      autoAdvance: true)
     _ = try run.next(at: t0 + ms(m: 1))
     let timeline = run.timeline(at: t0 + ms(m: 1))
     #expect(
@@ -68,14 +69,16 @@ import Testing
 
   @Test func aFiftyStepTimelineIsQuickAndExact() throws {
     let run = try started(
-      recipe(Array(repeating: [timer("", 1_000), timer("", 1_000, .withPrevious)], count: 50)))
+      engineRecipe(
+        Array(repeating: [timerSpec("", 1_000), timerSpec("", 1_000, .withPrevious)], count: 50)))
     let timeline = run.timeline(at: t0, untimedStep: 1)
     #expect(timeline.entries.count == 50)
     #expect(timeline.done == t0 + 50 * 1_001)
   }
 
   @Test func staleDateIsTheShownTimersEndWhileRunningOnly() throws {
-    var run = try started(recipe([[timer("a", ms(m: 5)), timer("b", ms(m: 2), .withPrevious)]]))
+    var run = try started(
+      engineRecipe([[timerSpec("a", ms(m: 5)), timerSpec("b", ms(m: 2), .withPrevious)]]))
     #expect(run.staleDate == t0 + ms(m: 2))
     #expect(run.settled(at: t0 + ms(m: 3)).run.staleDate == t0 + ms(m: 5))
     #expect(run.settled(at: t0 + ms(m: 5)).run.staleDate == nil)

@@ -7,12 +7,14 @@ let t0 = Instant(unixMilliseconds: 1_795_975_200_000)
 func ms(m: Int64 = 0, s: Int64 = 0, ms: Int64 = 0) -> Int64 { m * 60_000 + s * 1000 + ms }
 
 /// A timer spec of `duration` milliseconds.
-func timer(_ name: String = "", _ duration: Int64?, _ start: TimerStart = .withStep) -> TimerSpec {
+func timerSpec(_ name: String = "", _ duration: Int64?, _ start: TimerStart = .withStep)
+  -> TimerSpec
+{
   TimerSpec(name: name, duration: duration, start: start)
 }
 
 /// A recipe whose step `n` reads "Step n" and has the given timers.
-func recipe(_ steps: [[TimerSpec]]) -> Recipe {
+func engineRecipe(_ steps: [[TimerSpec]]) -> Recipe {
   Recipe(
     title: "Test",
     steps: steps.enumerated().map { Step(text: "Step \($0.offset + 1)", timers: $0.element) })
@@ -25,7 +27,7 @@ func started(_ recipe: Recipe, autoAdvance: Bool = false, at: Instant = t0) thro
 
 /// A run with one step and one timer of `duration` milliseconds.
 func singleTimerRun(_ duration: Int64, at: Instant = t0) throws -> Run {
-  try started(recipe([[timer("eggs", duration)]]), at: at)
+  try started(engineRecipe([[timerSpec("eggs", duration)]]), at: at)
 }
 
 extension Run {
