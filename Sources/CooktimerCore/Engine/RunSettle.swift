@@ -3,9 +3,11 @@ extension Run {
   /// in recipe order), the timers that follow them started at those instants and, with
   /// ``autoAdvance``, the next steps started — computed directly, however long ago.
   ///
-  /// Reading changes nothing stored: callers decide whether to keep the result.
+  /// Reading changes nothing stored: callers decide whether to keep the result. A `now`
+  /// (Unix epoch milliseconds) before ``lastChange`` is taken as `lastChange`.
   /// - Returns: the run at `now` and the events that happened after ``lastChange``.
   public func settled(at now: Instant) -> (run: Run, events: [RunEvent]) {
+    let now = max(now, lastChange)
     var copy = self
     var events: [RunEvent] = []
     copy.settle(to: now, events: &events)
@@ -14,7 +16,8 @@ extension Run {
 
   /// Fires every timer due at or before `now`, with what follows from each.
   mutating func settle(to now: Instant, events: inout [RunEvent]) {
-    while status == .active, pausedAt == nil, let t = nextToFire(), case .running(let end) = timers[t].state,
+    while status == .active, pausedAt == nil, let t = nextToFire(),
+      case .running(let end) = timers[t].state,
       end <= now
     {
       timers[t].state = .fired(at: end)
@@ -33,16 +36,22 @@ extension Run {
     return best?.index
   }
 
-  /// What follows when timer `t` stops counting at `at` (fired, skipped or cancelled): its
-  /// successor starts, waiting begins, and with auto-advance the next step starts.
+  /// What follows when timer `t` stops counting at `instant` (fired, or skipped while
+  /// live): its successor starts, waiting begins, and with auto-advance the next step starts.
+  ///
+  /// - Parameters:
+  ///   - startSuccessor: launch the timer that follows `t` (not after `cancel`).
+  ///   - mayAdvance: with ``autoAdvance``, start the next step when this one is done (not
+  ///     after `cancel`: the cook acts, and moves on with `next`).
   mutating func timerEnded(
-    _ t: Int, at instant: Instant, events: inout [RunEvent], startSuccessor: Bool = true
+    _ t: Int, at instant: Instant, events: inout [RunEvent], startSuccessor: Bool = true,
+    mayAdvance: Bool = true
   ) {
     if startSuccessor, pausedAt == nil, let s = successor(of: t) {
-      startTimer(s, at: instant, events: &events)
+      launch(s, at: instant, events: &events)
     }
     refreshIdle(at: instant)
-    if autoAdvance, timers[t].step == stepIndex, stepIsDone {
+    if mayAdvance, autoAdvance, pausedAt == nil, timers[t].step == stepIndex, stepIsDone {
       advance(at: instant, events: &events)
     }
   }
