@@ -64,6 +64,6 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
   /// ISO 8601 in UTC with milliseconds, e.g. `2026-11-29T18:00:00.250Z`.
   public var description: String {
-    date.formatted(.iso8601.year().month().day().time(includingFractionalSeconds: true))
+    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
   }
 }

@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+/// The REPL on a pseudo-terminal, as a cook uses it.
+@Suite("REPL under a pseudo-terminal", .serialized)
+struct REPLTests {
+  static let quick = """
+    ---
+    title: Quick
+    ---
+    Wait ~egg{2%seconds}.
+
+    Then serve.
+    """
+
+  /// A timer started in another process rings at its end date while the prompt is idle,
+  /// and again while a command is half typed; the half-typed line survives and runs.
+  @Test func alarmsRingOnTimeWithoutGarblingTheLine() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "quick", Self.quick)
+    let repl = try PseudoTerminal(environment: box.environment)
+    #expect(repl.wait(for: "cooktimer> ") != nil, "no prompt: \(repl.screen)")
+
+    // Idle prompt: start a 2 s timer from a second process; the REPL notices and rings.
+    let started = try box.json("start quick --json")
+    let end1 = try endDate(started)
+    let mark1 = repl.offset
+    let rang1 = try #require(repl.wait(for: "⏰", after: mark1, timeout: 6), "\(repl.screen)")
+    let late1 = rang1.timeIntervalSince(end1)
+    #expect(late1 >= 0 && late1 < 0.25, "idle alarm lateness \(late1) s")
+
+    // Half-typed line: type "sta", let a second timer ring, then finish the word.
+    _ = try box.run("stop")
+    let second = try box.json("start quick --json")
+    let end2 = try endDate(second)
+    repl.type("sta")
+    let mark2 = repl.offset
+    let rang2 = try #require(repl.wait(for: "⏰", after: mark2, timeout: 6), "\(repl.screen)")
+    let late2 = rang2.timeIntervalSince(end2)
+    #expect(late2 >= 0 && late2 < 0.25, "typing alarm lateness \(late2) s")
+    #expect(repl.wait(for: "cooktimer> sta", after: mark2, timeout: 2) != nil, "line not redrawn")
+    let mark3 = repl.offset
+    repl.type("tus\r")
+    #expect(repl.wait(for: "Quick — step 1 of 2, waiting", after: mark3, timeout: 5) != nil, "\(repl.screen)")
+
+    repl.type("\u{04}")  // Ctrl-D
+    #expect(repl.waitForExit() == 0)
+  }
+
+  @Test func missedAlarmsAreReportedOnceAtStartUp() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "quick", Self.quick)
+    _ = try box.run(["start", "quick", "--now", "2026-11-29T10:00:00Z"])
+    let repl = try PseudoTerminal(environment: box.environment)
+    #expect(repl.wait(for: "cooktimer> ") != nil)
+    #expect(repl.screen.contains("missed: [") && repl.screen.contains("egg is done"), "\(repl.screen)")
+    #expect(repl.screen.contains("(done at 10:00:02"))
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0)
+
+    let again = try PseudoTerminal(environment: box.environment)
+    #expect(again.wait(for: "cooktimer> ") != nil)
+    #expect(!again.screen.contains("missed:"), "\(again.screen)")
+    again.type("\u{04}")
+    #expect(again.waitForExit() == 0)
+  }
+
+  private func endDate(_ run: [String: Any]) throws -> Date {
+    let timers = try #require(run["timers"] as? [[String: Any]])
+    let text = try #require(timers.first?["endDate"] as? String)
+    return try Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
+  }
+}
