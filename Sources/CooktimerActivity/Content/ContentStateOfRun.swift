@@ -17,7 +17,8 @@ extension CookingContentState {
       phase: phase,
       endDate: shownEnd ?? run.quietSince,
       isPaused: phase == .paused,
-      remainingWhenPaused: phase == .paused ? shown.flatMap { run.remaining(ofTimer: $0, at: now) } ?? 0 : 0,
+      remainingWhenPaused: phase == .paused
+        ? shown.flatMap { run.remaining(ofTimer: $0, at: now) } ?? 0 : 0,
       timerName: shown.map { run.timers[$0].name } ?? "",
       timerDuration: shown.map { run.timers[$0].totalDuration } ?? 0,
       stepNumber: run.stepNumber,
