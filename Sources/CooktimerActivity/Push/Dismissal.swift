@@ -29,7 +29,7 @@ public enum Dismissal: Hashable, Sendable {
       let capped = Instant(unixMilliseconds: cap * 1000)
       return (
         cap,
-        "dismissal date \(instant) is more than 4 h after the end; capped at \(capped)"
+        "dismissal date \(instant.iso8601) is more than 4 h after the end; capped at \(capped.iso8601)"
       )
     }
   }
