@@ -163,3 +163,28 @@ import Testing
     #expect(second["event"] == .string("update"))
   }
 }
+
+@Suite struct PlanWaitingTests {
+  @Test func aTimerWithoutADurationWaitsForTheCook() throws {
+    let recipe = Recipe(
+      title: "Rest",
+      steps: [
+        Step(text: "Rest until ready", timers: [TimerSpec(name: "rest", duration: nil)]),
+        Step(text: "Slice", timers: [TimerSpec(name: "", duration: minute)]),
+      ])
+    let plan = try planPushes(recipe: recipe, start: t0, topic: topic)
+    #expect(plan.map(\.event) == [.start, .update, .end])
+    #expect(plan.map(\.sendAt) == [t0, t0 + minute, t0 + 2 * minute])
+    let start = try #require(try JSONValue(plan[0].body)["aps"])
+    #expect(start["content-state"]?["phase"] == .string("waiting"))
+    #expect(start["stale-date"] == nil)
+  }
+
+  @Test func noWaitWhenTheCookMovesOnAtOnce() throws {
+    let plan = try planPushes(
+      recipe: pasta, start: t0, topic: topic, options: PlanOptions(untimedStep: 0))
+    #expect(plan.map(\.sendAt) == [t0, t0 + 10 * minute, t0 + 19 * minute, t0 + 19 * minute])
+    let stamps = plan.map(\.timestamp)
+    #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
+  }
+}
