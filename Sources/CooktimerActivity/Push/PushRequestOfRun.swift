@@ -13,8 +13,11 @@ extension PushRequest {
   ///   run is waiting or finished.
   /// - Every event carries `relevance-score`.
   ///
-  /// A body over 4096 bytes is shortened (``PushTexts``); if even that cannot fit, throws
-  /// ``ActivityError/tooLarge(field:bytes:limit:)`` and returns nothing.
+  /// A body over 4096 bytes (UTF-8, as sent) is shortened: in rounds of 80, 40, 20, 10 and
+  /// 0 characters, `nextStepName`, `stepName`, the timer names and `recipeName` are cut
+  /// (``shortenedText(_:limit:)``) until it fits. If even that cannot fit (only a huge
+  /// `attributesType` can do this), throws ``ActivityError/tooLarge(field:bytes:limit:)``
+  /// and returns nothing: a body over the limit is never emitted.
   public static func liveActivity(
     _ event: PushEvent, run: Run, at now: Instant, timestamp: Int64, topic: String,
     options: PushOptions = PushOptions()
@@ -47,7 +50,8 @@ extension PushRequest {
     var steps = PushTexts.shorteningSteps.makeIterator()
     while bytes.count > bodyLimit {
       guard let step = steps.next() else {
-        let field = options.attributesType.utf8.count > bodyLimit / 2 ? "attributes-type" : "body"
+        // Every other text is empty by now: only the type name is left to blame.
+        let field = "attributes-type"
         throw .tooLarge(field: field, bytes: bytes.count, limit: bodyLimit)
       }
       texts.shorten(step)
