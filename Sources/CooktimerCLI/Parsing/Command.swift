@@ -1,3 +1,4 @@
+import CooktimerActivity
 import CooktimerCore
 
 /// One command, as typed after `cooktimer` or at the REPL prompt (cli.md "Commands").
@@ -32,14 +33,4 @@ public enum Command: Equatable, Sendable {
 /// The Live Activity push events (cli.md `payload EVENT`).
 public enum PushEventName: String, Equatable, Sendable, CaseIterable {
   case start, update, end
-}
-
-/// When an ended activity leaves the Lock Screen (`--dismissal`).
-public enum Dismissal: Equatable, Sendable {
-  /// The system default (up to 4 h): no `dismissal-date`.
-  case `default`
-  /// At once: a `dismissal-date` in the past.
-  case immediate
-  /// At a given instant (capped at the end push's timestamp + 4 h).
-  case at(Instant)
 }

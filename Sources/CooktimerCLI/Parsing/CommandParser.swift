@@ -1,3 +1,4 @@
+import CooktimerActivity
 import CooktimerCore
 
 /// Turns words into an ``Invocation``. The same parser serves argv and each REPL line.
@@ -119,7 +120,7 @@ public enum CommandParser {
 
   static func parseDismissal(_ text: String) throws -> Dismissal {
     switch text.lowercased() {
-    case "default": return .default
+    case "default": return .systemDefault
     case "immediate", "now": return .immediate
     default: return .at(try parseInstant(text))
     }

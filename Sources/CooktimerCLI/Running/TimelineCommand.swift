@@ -1,0 +1,53 @@
+import CooktimerCore
+import Foundation
+
+extension CommandContext {
+  /// `timeline [RUN]`: when each step starts and ends from now on, and when the run is done,
+  /// assuming it goes on untouched (see `Run.timeline(at:untimedStep:)`).
+  func timeline(_ given: String?) throws -> Output {
+    let id = try runID(given)
+    guard let run = try store().run(id: id) else { throw CLIError.notFound("no run \"\(id)\"") }
+    let now = max(self.now, run.lastChange)
+    let timeline = run.timeline(at: now)
+    if json { return Output(stdout: encodeJSON(TimelineJSON(id: id, timeline)) + "\n") }
+    var lines = ["\(id)  \(run.recipe.title)"]
+    for entry in timeline.entries {
+      let text = shortened(run.recipe.steps[entry.step].text, 60)
+      let wait = entry.waitsForCook ? "  (waits for you)" : ""
+      lines.append(
+        "  step \(entry.step + 1)  \(clockTime(entry.start, in: zone)) → \(clockTime(entry.end, in: zone))  \(text)\(wait)"
+      )
+    }
+    let left = DurationText.short(max(0, timeline.done - now))
+    lines.append("  done at \(clockTime(timeline.done, in: zone)) (in \(left))")
+    return Output(stdout: lines.joined(separator: "\n") + "\n")
+  }
+
+  private func shortened(_ text: String, _ limit: Int) -> String {
+    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
+  }
+}
+
+/// `timeline --json`: instants as ISO 8601 UTC with milliseconds.
+struct TimelineJSON: Encodable {
+  struct Step: Encodable {
+    var number: Int
+    var start: String
+    var end: String
+    var waitsForCook: Bool
+  }
+
+  var id: String
+  var from: String
+  var done: String
+  var steps: [Step]
+
+  init(id: String, _ timeline: Timeline) {
+    self.id = id
+    from = timeline.from.description
+    done = timeline.done.description
+    steps = timeline.entries.map {
+      Step(number: $0.step + 1, start: $0.start.description, end: $0.end.description, waitsForCook: $0.waitsForCook)
+    }
+  }
+}
