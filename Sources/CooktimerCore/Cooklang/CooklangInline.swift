@@ -6,9 +6,28 @@ struct CooklangInline {
   private(set) var items: [CooklangItem] = []
   private var buffer = ""
   private var bufferStart = 0
+  /// For each index, the index of the next `}` and `)` at or after it (or `chars.count`);
+  /// computed once so that long lines of `{` stay linear.
+  private let nextBrace: [Int]
+  private let nextParenthesis: [Int]
 
   private init(line: CooklangLine) {
     self.line = line
+    nextBrace = Self.nextIndices(of: "}", in: line.chars)
+    nextParenthesis = Self.nextIndices(of: ")", in: line.chars)
+  }
+
+  private static func nextIndices(of target: Character, in chars: [Character]) -> [Int] {
+    var result = [Int](repeating: chars.count, count: chars.count + 1)
+    for i in chars.indices.reversed() {
+      result[i] = chars[i] == target ? i : result[i + 1]
+    }
+    return result
+  }
+
+  private func next(_ table: [Int], after index: Int) -> Int? {
+    let found = table[min(index + 1, chars.count)]
+    return found < chars.count ? found : nil
   }
 
   static func items(of line: CooklangLine, diagnostics: inout CooklangDiagnostics) -> [CooklangItem] {
@@ -82,7 +101,7 @@ struct CooklangInline {
       item.quantity = quantity.isEmpty ? .none : CooklangNumber.value(quantity).map { .number($0) } ?? .text(quantity)
     }
     if kind == .ingredient, amount != nil, next < chars.count, chars[next] == "(",
-      let close = chars[next...].firstIndex(of: ")")
+      let close = self.next(nextParenthesis, after: next)
     {
       item.preparation = Self.unescaped(chars[(next + 1)..<close])
       next = close + 1
@@ -105,7 +124,7 @@ struct CooklangInline {
       if c == "}" || Self.kinds[c] != nil { return nil }
       i += 1
     }
-    guard i < chars.count, let close = chars[(i + 1)...].firstIndex(of: "}") else { return nil }
+    guard i < chars.count, let close = next(nextBrace, after: i) else { return nil }
     return (i, close)
   }
 
@@ -137,7 +156,8 @@ struct CooklangInline {
 
   /// `{5%minutes}` written without `~` is text; say so, since it looks like a timer.
   private func warnBareTimer(at start: Int, _ diagnostics: inout CooklangDiagnostics) {
-    guard let close = chars[start...].firstIndex(of: "}") else { return }
+    // Only short groups look like an amount; this also keeps `{{{{…` linear.
+    guard let close = next(nextBrace, after: start), close - start <= 40 else { return }
     let inside = String(chars[(start + 1)..<close])
     guard let percent = inside.firstIndex(of: "%"),
       TimeUnit(spelling: inside[inside.index(after: percent)...].trimmingCharacters(in: .whitespaces)) != nil
