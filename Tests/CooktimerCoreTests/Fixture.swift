@@ -10,5 +10,5 @@ enum Fixture {
 
   /// The repository's `Recipes/` folder.
   static let recipesFolder = testsFolder.deletingLastPathComponent().deletingLastPathComponent()
-    .appendingPathComponent("Recipes")
+    .appendingPathComponent("Recipes").resolvingSymlinksInPath()
 }
