@@ -42,6 +42,12 @@ public struct CooklangParseResult: Hashable, Sendable {
   /// Errors and warnings, in file order.
   public var diagnostics: [Diagnostic]
 
+  public init(document: CooklangDocument, recipe: Recipe?, diagnostics: [Diagnostic]) {
+    self.document = document
+    self.recipe = recipe
+    self.diagnostics = diagnostics
+  }
+
   public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
   public var warnings: [Diagnostic] { diagnostics.filter { $0.severity == .warning } }
 }

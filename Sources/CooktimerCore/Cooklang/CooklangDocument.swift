@@ -48,6 +48,11 @@ public struct CooklangStep: Hashable, Sendable {
 public struct CooklangNote: Hashable, Sendable {
   public var text: String
   public var location: SourceLocation
+
+  public init(text: String, location: SourceLocation) {
+    self.text = text
+    self.location = location
+  }
 }
 
 /// One piece of a step.
