@@ -69,7 +69,9 @@ import Testing
             "quantity": value(item.quantity, default: "some"), "units": item.units,
           ]
         case .cookware:
-          return ["type": "cookware", "name": item.value, "quantity": value(item.quantity, default: 1)]
+          return [
+            "type": "cookware", "name": item.value, "quantity": value(item.quantity, default: 1),
+          ]
         case .timer:
           return [
             "type": "timer", "name": item.value, "quantity": value(item.quantity, default: ""),
@@ -91,7 +93,9 @@ import Testing
     else { return nil }
     result["steps"] = steps.map { items in
       items.map { item in
-        guard item["type"] as? String == "cookware", item["units"] as? String == "" else { return item }
+        guard item["type"] as? String == "cookware", item["units"] as? String == "" else {
+          return item
+        }
         return item.filter { $0.key != "units" }
       }
     }

@@ -58,8 +58,9 @@ import Testing
 
   @Test func mutatedRecipes() throws {
     var generator = Generator(state: 2026)
-    let files = (try? FileManager.default.contentsOfDirectory(
-      at: Fixture.recipesFolder, includingPropertiesForKeys: nil)) ?? []
+    let files =
+      (try? FileManager.default.contentsOfDirectory(
+        at: Fixture.recipesFolder, includingPropertiesForKeys: nil)) ?? []
     let recipes = Self.samples + files.compactMap { try? String(contentsOf: $0, encoding: .utf8) }
     for round in 0..<1500 {
       var chars = Array(recipes[round % recipes.count])

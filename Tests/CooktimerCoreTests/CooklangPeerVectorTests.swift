@@ -73,7 +73,8 @@ import Testing
         #expect(step.timers.map(\.duration) == durations)
       } else {
         #expect(step.text == peer.text)
-        #expect(step.timers.map(\.duration) == peer.timers.map { $0.seconds.map { Int64($0 * 1000) } })
+        #expect(
+          step.timers.map(\.duration) == peer.timers.map { $0.seconds.map { Int64($0 * 1000) } })
       }
     }
   }

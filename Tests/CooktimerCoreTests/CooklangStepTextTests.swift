@@ -25,6 +25,8 @@ import Testing
       #expect(short.count <= limit)
       #expect(short.hasSuffix("…"))
     }
-    #expect(StepText.shortened(text, to: 80) == "Rühre die Soße 🍝 um, Rühre die Soße 🍝 um, Rühre die Soße 🍝 um, Rühre die Soße 🍝…")
+    #expect(
+      StepText.shortened(text, to: 80)
+        == "Rühre die Soße 🍝 um, Rühre die Soße 🍝 um, Rühre die Soße 🍝 um, Rühre die Soße 🍝…")
   }
 }

@@ -25,14 +25,16 @@ import Testing
     #expect(result.diagnostics.isEmpty)
     let recipe = try #require(result.recipe)
     #expect(recipe.title == "Old Style")
-    #expect(recipe.metadata == [
-      MetadataEntry(key: "servings", value: "2"), MetadataEntry(key: "title", value: "Old Style"),
-    ])
+    #expect(
+      recipe.metadata == [
+        MetadataEntry(key: "servings", value: "2"), MetadataEntry(key: "title", value: "Old Style"),
+      ])
     #expect(result.document.notes.map(\.text) == ["Use cold butter. It keeps the layers."])
     #expect(recipe.steps.map(\.section) == ["Dough", "Filling", nil])
-    #expect(recipe.steps.map(\.text) == [
-      "Mix flour and butter. Knead 5 min.", "Stir @ not an ingredient ~ neither.", "Serve.",
-    ])
+    #expect(
+      recipe.steps.map(\.text) == [
+        "Mix flour and butter. Knead 5 min.", "Stir @ not an ingredient ~ neither.", "Serve.",
+      ])
   }
 
   @Test func titleFallsBackToTheFileName() throws {
@@ -51,10 +53,13 @@ import Testing
   }
 
   @Test func quantitiesOfIngredients() {
-    let items = Cooklang.parse("@a{1 1/2%cups} @b{1,5%l} @c{3/0} @d{5-10%g} @e{0.25}", file: "x.cook")
-      .document.steps[0].items.filter { $0.kind == .ingredient }
-    #expect(items.map(\.quantity) == [
-      .number(1.5), .number(1.5), .text("3/0"), .text("5-10"), .number(0.25),
-    ])
+    let items = Cooklang.parse(
+      "@a{1 1/2%cups} @b{1,5%l} @c{3/0} @d{5-10%g} @e{0.25}", file: "x.cook"
+    )
+    .document.steps[0].items.filter { $0.kind == .ingredient }
+    #expect(
+      items.map(\.quantity) == [
+        .number(1.5), .number(1.5), .text("3/0"), .text("5-10"), .number(0.25),
+      ])
   }
 }

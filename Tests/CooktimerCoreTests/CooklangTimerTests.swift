@@ -18,23 +18,25 @@ import Testing
     }
   }
 
-  @Test(arguments: [
-    ("~{1/2%hour}", 1_800_000), ("~{1 1/2%hours}", 5_400_000), ("~{3/4%min}", 45_000),
-    ("~{1.5%minutes}", 90_000), ("~{1,5%Std.}", 5_400_000), ("~{2 1/2%Minuten}", 150_000),
-    ("~{20 minutes}", 1_200_000), ("~{8 分钟}", 480_000), ("~{1h 30m}", 5_400_000),
-    ("~{4%Stunden}", 14_400_000), ("~{10%Sek.}", 10_000), ("~{2%jours}", 172_800_000),
-    ("~{1%天}", 86_400_000), ("~{0%minutes}", 0),
-  ] as [(String, Int64)])
+  @Test(
+    arguments: [
+      ("~{1/2%hour}", 1_800_000), ("~{1 1/2%hours}", 5_400_000), ("~{3/4%min}", 45_000),
+      ("~{1.5%minutes}", 90_000), ("~{1,5%Std.}", 5_400_000), ("~{2 1/2%Minuten}", 150_000),
+      ("~{20 minutes}", 1_200_000), ("~{8 分钟}", 480_000), ("~{1h 30m}", 5_400_000),
+      ("~{4%Stunden}", 14_400_000), ("~{10%Sek.}", 10_000), ("~{2%jours}", 172_800_000),
+      ("~{1%天}", 86_400_000), ("~{0%minutes}", 0),
+    ] as [(String, Int64)])
   func quantities(source: String, milliseconds: Int64) throws {
     #expect(try timer("Cook \(source).").duration == milliseconds)
   }
 
-  @Test(arguments: [
-    ("~{5-10%minutes}", 300_000, 600_000), ("~{5–10%minutes}", 300_000, 600_000),
-    ("~{5 to 10%minutes}", 300_000, 600_000), ("~{5 bis 10%Minuten}", 300_000, 600_000),
-    ("~{5 à 20%minutes}", 300_000, 1_200_000), ("~{7-8%h}", 25_200_000, 28_800_000),
-    ("~{1 1/2-2%hours}", 5_400_000, 7_200_000), ("~{5-10 minutes}", 300_000, 600_000),
-  ] as [(String, Int64, Int64)])
+  @Test(
+    arguments: [
+      ("~{5-10%minutes}", 300_000, 600_000), ("~{5–10%minutes}", 300_000, 600_000),
+      ("~{5 to 10%minutes}", 300_000, 600_000), ("~{5 bis 10%Minuten}", 300_000, 600_000),
+      ("~{5 à 20%minutes}", 300_000, 1_200_000), ("~{7-8%h}", 25_200_000, 28_800_000),
+      ("~{1 1/2-2%hours}", 5_400_000, 7_200_000), ("~{5-10 minutes}", 300_000, 600_000),
+    ] as [(String, Int64, Int64)])
   func ranges(source: String, low: Int64, high: Int64) throws {
     let spec = try timer("Cook \(source).")
     #expect(spec.duration == low)
@@ -54,9 +56,10 @@ import Testing
     let spec = try #require(result.recipe?.steps.first?.timers.first)
     #expect(spec == TimerSpec(name: "rest", duration: nil))
     #expect(result.recipe?.steps.first?.text == "Let it rest.")
-    #expect(result.warnings.map(\.description) == [
-      "r.cook:1:8: warning: timer \"~rest\" has no duration; the cook is asked for one"
-    ])
+    #expect(
+      result.warnings.map(\.description) == [
+        "r.cook:1:8: warning: timer \"~rest\" has no duration; the cook is asked for one"
+      ])
   }
 
   @Test func relationsBetweenTimers() throws {
@@ -66,11 +69,12 @@ import Testing
       at the same time ~{10%s}, pendant que ~{20%s}, gleichzeitig ~{30%s}, ou ~{40%s}.
       """
     let recipe = try #require(Cooklang.parse(source, file: "x.cook").recipe)
-    #expect(recipe.steps[0].timers.map(\.start) == [
-      .withStep, .afterPrevious, .withPrevious, .withPrevious, .afterPrevious,
-      .alternativeToPrevious, .withPrevious, .alternativeToPrevious, .withPrevious,
-      .withPrevious, .withPrevious, .alternativeToPrevious,
-    ])
+    #expect(
+      recipe.steps[0].timers.map(\.start) == [
+        .withStep, .afterPrevious, .withPrevious, .withPrevious, .afterPrevious,
+        .alternativeToPrevious, .withPrevious, .alternativeToPrevious, .withPrevious,
+        .withPrevious, .withPrevious, .alternativeToPrevious,
+      ])
   }
 
   @Test func wordsOutsideTheTimersChangeNothing() throws {
@@ -82,7 +86,8 @@ import Testing
   }
 
   @Test func stepTextRendering() throws {
-    let source = "Peel @onions{2}(peeled) in a #bowl{}, boil ~eggs{3%minutes}\nand   ~rest.\\\nServe."
+    let source =
+      "Peel @onions{2}(peeled) in a #bowl{}, boil ~eggs{3%minutes}\nand   ~rest.\\\nServe."
     let recipe = try #require(Cooklang.parse(source, file: "x.cook").recipe)
     #expect(recipe.steps.map(\.text) == ["Peel onions in a bowl, boil 3 minutes and rest. Serve."])
   }
@@ -93,12 +98,13 @@ import Testing
     let recipe = try #require(result.recipe)
     #expect(recipe.steps.map { $0.timers[0].duration } == [nil, nil, nil, nil])
     #expect(recipe.steps.map { $0.timers[0].quantity } == ["a few", "10", "2", "soon"])
-    #expect(result.warnings.map(\.description) == [
-      "w.cook:1:6: warning: cannot read the timer's duration: \"a few\" is not a number; the cook is asked for one",
-      "w.cook:3:6: warning: cannot read the timer's duration: \"10\" has no unit; write ~{10%minutes}; the cook is asked for one",
-      "w.cook:5:6: warning: cannot read the timer's duration: unknown unit \"weeks\"; use s, min, h or d; the cook is asked for one",
-      "w.cook:7:6: warning: cannot read the timer's duration: \"soon\" is not a duration; the cook is asked for one",
-    ])
+    #expect(
+      result.warnings.map(\.description) == [
+        "w.cook:1:6: warning: cannot read the timer's duration: \"a few\" is not a number; the cook is asked for one",
+        "w.cook:3:6: warning: cannot read the timer's duration: \"10\" has no unit; write ~{10%minutes}; the cook is asked for one",
+        "w.cook:5:6: warning: cannot read the timer's duration: unknown unit \"weeks\"; use s, min, h or d; the cook is asked for one",
+        "w.cook:7:6: warning: cannot read the timer's duration: \"soon\" is not a duration; the cook is asked for one",
+      ])
   }
 
   @Test func unitsAreNeverGuessedFromTheirFirstLetter() throws {

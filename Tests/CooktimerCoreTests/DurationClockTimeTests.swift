@@ -13,17 +13,31 @@ import Testing
 
   @Test func nextOccurrenceToday() throws {
     let now = at("2026-11-29T16:00:00Z")  // 17:00 in Berlin
-    #expect(try DurationText.clockTime("until 18:42", after: now, timeZone: berlin) == at("2026-11-29T17:42:00Z"))
-    #expect(try DurationText.clockTime("at 6:42pm", after: now, timeZone: berlin) == at("2026-11-29T17:42:00Z"))
-    #expect(try DurationText.clockTime("at 6pm", after: now, timeZone: berlin) == at("2026-11-29T17:00:00Z"))
-    #expect(try DurationText.clockTime("18:42:30", after: now, timeZone: berlin) == at("2026-11-29T17:42:30Z"))
+    #expect(
+      try DurationText.clockTime("until 18:42", after: now, timeZone: berlin)
+        == at("2026-11-29T17:42:00Z"))
+    #expect(
+      try DurationText.clockTime("at 6:42pm", after: now, timeZone: berlin)
+        == at("2026-11-29T17:42:00Z"))
+    #expect(
+      try DurationText.clockTime("at 6pm", after: now, timeZone: berlin)
+        == at("2026-11-29T17:00:00Z"))
+    #expect(
+      try DurationText.clockTime("18:42:30", after: now, timeZone: berlin)
+        == at("2026-11-29T17:42:30Z"))
   }
 
   @Test func pastTimeMeansTomorrow() throws {
     let now = at("2026-11-29T19:00:00Z")  // 20:00 in Berlin
-    #expect(try DurationText.clockTime("until 18:42", after: now, timeZone: berlin) == at("2026-11-30T17:42:00Z"))
-    #expect(try DurationText.clockTime("at 12am", after: now, timeZone: berlin) == at("2026-11-29T23:00:00Z"))
-    #expect(try DurationText.clockTime("at 12pm", after: now, timeZone: berlin) == at("2026-11-30T11:00:00Z"))
+    #expect(
+      try DurationText.clockTime("until 18:42", after: now, timeZone: berlin)
+        == at("2026-11-30T17:42:00Z"))
+    #expect(
+      try DurationText.clockTime("at 12am", after: now, timeZone: berlin)
+        == at("2026-11-29T23:00:00Z"))
+    #expect(
+      try DurationText.clockTime("at 12pm", after: now, timeZone: berlin)
+        == at("2026-11-30T11:00:00Z"))
   }
 
   @Test func springForwardGapIsAnError() {
@@ -31,7 +45,9 @@ import Testing
     #expect(
       throws: CoreError.invalidTime(
         input: "until 2:30",
-        message: "2:30 does not exist on 2026-03-29 in Europe/Berlin (clocks go forward): type a time after the change")
+        message:
+          "2:30 does not exist on 2026-03-29 in Europe/Berlin (clocks go forward): type a time after the change"
+      )
     ) {
       try DurationText.clockTime("until 2:30", after: now, timeZone: berlin)
     }
@@ -40,17 +56,25 @@ import Testing
   @Test func timesAroundTheGapResolve() throws {
     let now = at("2026-03-28T21:00:00Z")
     // 01:30 CET = 00:30Z; 03:30 CEST = 01:30Z.
-    #expect(try DurationText.clockTime("until 1:30", after: now, timeZone: berlin) == at("2026-03-29T00:30:00Z"))
-    #expect(try DurationText.clockTime("until 3:30", after: now, timeZone: berlin) == at("2026-03-29T01:30:00Z"))
+    #expect(
+      try DurationText.clockTime("until 1:30", after: now, timeZone: berlin)
+        == at("2026-03-29T00:30:00Z"))
+    #expect(
+      try DurationText.clockTime("until 3:30", after: now, timeZone: berlin)
+        == at("2026-03-29T01:30:00Z"))
     // After the change that day, 2:30 next exists on 2026-03-30.
     let later = at("2026-03-29T08:00:00Z")
-    #expect(try DurationText.clockTime("until 2:30", after: later, timeZone: berlin) == at("2026-03-30T00:30:00Z"))
+    #expect(
+      try DurationText.clockTime("until 2:30", after: later, timeZone: berlin)
+        == at("2026-03-30T00:30:00Z"))
   }
 
   @Test func fallBackTakesTheEarlier() throws {
     let now = at("2026-10-24T20:00:00Z")  // 22:00 CEST
     // 02:30 happens twice: 00:30Z (CEST) and 01:30Z (CET); the earlier wins.
-    #expect(try DurationText.clockTime("until 2:30", after: now, timeZone: berlin) == at("2026-10-25T00:30:00Z"))
+    #expect(
+      try DurationText.clockTime("until 2:30", after: now, timeZone: berlin)
+        == at("2026-10-25T00:30:00Z"))
   }
 
   @Test func durationsNeverDependOnTheZone() throws {

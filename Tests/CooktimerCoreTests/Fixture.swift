@@ -5,7 +5,8 @@ enum Fixture {
   static let testsFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
   static func data(_ name: String) throws -> Data {
-    try Data(contentsOf: testsFolder.appendingPathComponent("Fixtures").appendingPathComponent(name))
+    try Data(
+      contentsOf: testsFolder.appendingPathComponent("Fixtures").appendingPathComponent(name))
   }
 
   /// The repository's `Recipes/` folder.

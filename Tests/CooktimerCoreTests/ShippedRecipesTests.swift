@@ -6,13 +6,17 @@ import Testing
 /// Every recipe we ship parses cleanly, and a few have exactly the shape a cook expects.
 @Suite struct ShippedRecipesTests {
   static let files: [URL] = {
-    let all = (try? FileManager.default.contentsOfDirectory(
-      at: Fixture.recipesFolder, includingPropertiesForKeys: nil)) ?? []
-    return all.filter { $0.pathExtension == "cook" }.sorted { $0.lastPathComponent < $1.lastPathComponent }
+    let all =
+      (try? FileManager.default.contentsOfDirectory(
+        at: Fixture.recipesFolder, includingPropertiesForKeys: nil)) ?? []
+    return all.filter { $0.pathExtension == "cook" }.sorted {
+      $0.lastPathComponent < $1.lastPathComponent
+    }
   }()
 
   static func recipe(_ name: String) throws -> Recipe {
-    let text = try String(contentsOf: Fixture.recipesFolder.appendingPathComponent(name), encoding: .utf8)
+    let text = try String(
+      contentsOf: Fixture.recipesFolder.appendingPathComponent(name), encoding: .utf8)
     return try Cooklang.recipe(text, file: "Recipes/\(name)")
   }
 
@@ -36,19 +40,25 @@ import Testing
     let recipe = try Self.recipe("spaghetti.cook")
     #expect(recipe.title == "Spaghetti mit Tomatensoße")
     #expect(recipe.steps.count == 4)
-    #expect(recipe.steps.flatMap(\.timers) == [
-      TimerSpec(name: "Wasser", duration: 300_000, quantity: "5", unit: "Min."),
-      TimerSpec(name: "Nudeln", duration: 480_000, quantity: "8", unit: "Minuten"),
-      TimerSpec(name: "Soße", duration: 600_000, quantity: "10", unit: "Min."),
-    ])
-    #expect(recipe.steps[0].text == "Bringe Wasser in einem großen Topf zum Kochen, das dauert etwa 5 Min..")
+    #expect(
+      recipe.steps.flatMap(\.timers) == [
+        TimerSpec(name: "Wasser", duration: 300_000, quantity: "5", unit: "Min."),
+        TimerSpec(name: "Nudeln", duration: 480_000, quantity: "8", unit: "Minuten"),
+        TimerSpec(name: "Soße", duration: 600_000, quantity: "10", unit: "Min."),
+      ])
+    #expect(
+      recipe.steps[0].text
+        == "Bringe Wasser in einem großen Topf zum Kochen, das dauert etwa 5 Min..")
   }
 
   @Test func steakTurnsEveryNinetySeconds() throws {
     let recipe = try Self.recipe("steak.cook")
     #expect(recipe.steps.count == 5)
     #expect(recipe.steps[2].timers.map(\.duration) == [90_000, 90_000, 90_000, 90_000])
-    #expect(recipe.steps[2].timers.map(\.start) == [.withStep, .afterPrevious, .afterPrevious, .afterPrevious])
+    #expect(
+      recipe.steps[2].timers.map(\.start) == [
+        .withStep, .afterPrevious, .afterPrevious, .afterPrevious,
+      ])
   }
 
   @Test func breadProofsRunPastEightHours() throws {
@@ -88,9 +98,10 @@ import Testing
   @Test func lasagneHasSections() throws {
     let recipe = try Self.recipe("lasagne.cook")
     #expect(recipe.steps.count == 7)
-    #expect(recipe.steps.map(\.section) == [
-      "Ragù", "Ragù", "Ragù", "Béchamel", "Béchamel", "Assembly", "Assembly",
-    ])
+    #expect(
+      recipe.steps.map(\.section) == [
+        "Ragù", "Ragù", "Ragù", "Béchamel", "Béchamel", "Assembly", "Assembly",
+      ])
     #expect(recipe.steps.flatMap(\.timers).count == 7)
   }
 

@@ -50,7 +50,9 @@ public struct RecipeCatalog: Sendable {
   /// Finds a recipe by path (`Recipes/eggs.cook`), file name without `.cook` (`eggs`), or
   /// title (`Soft-Boiled Eggs`), case-insensitively, in that order.
   public func find(_ query: String) throws(RecipeCatalogError) -> Entry {
-    if query.hasSuffix(".cook") || query.contains("/"), FileManager.default.fileExists(atPath: query) {
+    if query.hasSuffix(".cook") || query.contains("/"),
+      FileManager.default.fileExists(atPath: query)
+    {
       return try Self.load(path: query)
     }
     let all = try entries()
@@ -76,7 +78,8 @@ public struct RecipeCatalog: Sendable {
     } else {
       let problem = Diagnostic(
         severity: .error, file: path, line: 1, column: 1, message: "cannot read the file")
-      result = CooklangParseResult(document: CooklangDocument(), recipe: nil, diagnostics: [problem])
+      result = CooklangParseResult(
+        document: CooklangDocument(), recipe: nil, diagnostics: [problem])
     }
     return Entry(path: path, name: name, result: result)
   }

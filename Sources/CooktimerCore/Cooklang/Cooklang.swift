@@ -15,7 +15,8 @@ public enum Cooklang {
   public static func parse(_ source: String, file: String) -> CooklangParseResult {
     var diagnostics = CooklangDiagnostics(file: file)
     let (metadata, lines) = CooklangLines.read(source, diagnostics: &diagnostics)
-    let document = CooklangBlocks.document(metadata: metadata, lines: lines, diagnostics: &diagnostics)
+    let document = CooklangBlocks.document(
+      metadata: metadata, lines: lines, diagnostics: &diagnostics)
     let recipe = CooklangRecipe.recipe(from: document, file: file, diagnostics: &diagnostics)
     let all = diagnostics.all.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     let failed = all.contains { $0.severity == .error }
@@ -27,8 +28,10 @@ public enum Cooklang {
   public static func recipe(_ source: String, file: String) throws(CoreError) -> Recipe {
     let result = parse(source, file: file)
     if let recipe = result.recipe { return recipe }
-    let first = result.errors.first ?? Diagnostic(
-      severity: .error, file: file, line: 1, column: 1, message: "recipe cannot be read")
+    let first =
+      result.errors.first
+      ?? Diagnostic(
+        severity: .error, file: file, line: 1, column: 1, message: "recipe cannot be read")
     throw .invalidRecipe(first)
   }
 }

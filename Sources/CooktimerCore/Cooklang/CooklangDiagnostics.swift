@@ -15,8 +15,11 @@ struct CooklangDiagnostics {
     add(.warning, message, location)
   }
 
-  private mutating func add(_ severity: Diagnostic.Severity, _ message: String, _ at: SourceLocation) {
+  private mutating func add(
+    _ severity: Diagnostic.Severity, _ message: String, _ at: SourceLocation
+  ) {
     all.append(
-      Diagnostic(severity: severity, file: file, line: at.line, column: at.column, message: message))
+      Diagnostic(severity: severity, file: file, line: at.line, column: at.column, message: message)
+    )
   }
 }

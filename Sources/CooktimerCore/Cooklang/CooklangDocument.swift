@@ -21,7 +21,9 @@ public struct CooklangDocument: Hashable, Sendable {
   /// Paragraphs starting with `>`: shown to the cook, never steps.
   public var notes: [CooklangNote]
 
-  public init(metadata: [MetadataEntry] = [], steps: [CooklangStep] = [], notes: [CooklangNote] = []) {
+  public init(
+    metadata: [MetadataEntry] = [], steps: [CooklangStep] = [], notes: [CooklangNote] = []
+  ) {
     self.metadata = metadata
     self.steps = steps
     self.notes = notes

@@ -30,7 +30,8 @@ struct CooklangInline {
     return found < chars.count ? found : nil
   }
 
-  static func items(of line: CooklangLine, diagnostics: inout CooklangDiagnostics) -> [CooklangItem] {
+  static func items(of line: CooklangLine, diagnostics: inout CooklangDiagnostics) -> [CooklangItem]
+  {
     var reader = CooklangInline(line: line)
     reader.run(&diagnostics)
     return reader.items
@@ -93,12 +94,16 @@ struct CooklangInline {
     var item = CooklangItem(kind: kind, value: name, location: location)
     if let amount {
       let split = amount.firstIndex(of: "%")
-      let quantity = String(amount[..<(split ?? amount.endIndex)]).trimmingCharacters(in: .whitespaces)
+      let quantity = String(amount[..<(split ?? amount.endIndex)]).trimmingCharacters(
+        in: .whitespaces)
       item.quantityText = quantity
       if let split {
-        item.units = String(amount[amount.index(after: split)...]).trimmingCharacters(in: .whitespaces)
+        item.units = String(amount[amount.index(after: split)...]).trimmingCharacters(
+          in: .whitespaces)
       }
-      item.quantity = quantity.isEmpty ? .none : CooklangNumber.value(quantity).map { .number($0) } ?? .text(quantity)
+      item.quantity =
+        quantity.isEmpty
+        ? .none : CooklangNumber.value(quantity).map { .number($0) } ?? .text(quantity)
     }
     if kind == .ingredient, amount != nil, next < chars.count, chars[next] == "(",
       let close = self.next(nextParenthesis, after: next)
@@ -143,9 +148,11 @@ struct CooklangInline {
     case .timer where item.quantityText.isEmpty:
       if CooklangNumber.value(item.value) != nil {
         diagnostics.warning(
-          "timer name \"\(item.value)\" is a number: write ~{\(item.value)%minutes} for a timer", at: at)
+          "timer name \"\(item.value)\" is a number: write ~{\(item.value)%minutes} for a timer",
+          at: at)
       } else {
-        diagnostics.warning("timer \"~\(item.value)\" has no duration; the cook is asked for one", at: at)
+        diagnostics.warning(
+          "timer \"~\(item.value)\" has no duration; the cook is asked for one", at: at)
       }
     default:
       break
@@ -160,7 +167,9 @@ struct CooklangInline {
     guard let close = next(nextBrace, after: start), close - start <= 40 else { return }
     let inside = String(chars[(start + 1)..<close])
     guard let percent = inside.firstIndex(of: "%"),
-      TimeUnit(spelling: inside[inside.index(after: percent)...].trimmingCharacters(in: .whitespaces)) != nil
+      TimeUnit(
+        spelling: inside[inside.index(after: percent)...].trimmingCharacters(in: .whitespaces))
+        != nil
     else { return }
     diagnostics.warning(
       "\"{\(inside)}\" has no \"~\" and is plain text: write ~{\(inside)} for a timer",

@@ -11,7 +11,8 @@ enum CooklangRecipe {
         text: StepText.render(step.items), section: step.section,
         timers: timers(of: step, &diagnostics))
     }
-    return Recipe(title: title(document.metadata, file: file), metadata: document.metadata, steps: steps)
+    return Recipe(
+      title: title(document.metadata, file: file), metadata: document.metadata, steps: steps)
   }
 
   /// The `title` metadata, else the file name without its folder and `.cook`.
@@ -56,10 +57,14 @@ enum CooklangRecipe {
 
   /// How a timer starts, from the words written between it and the timer before it.
   static func start(after words: String) -> TimerStart {
-    let padded = " " + words.lowercased()
+    let padded =
+      " "
+      + words.lowercased()
       .split(whereSeparator: { !$0.isLetter })
       .joined(separator: " ") + " "
-    let together = ["while", "meanwhile", "at the same time", "während", "gleichzeitig", "pendant que"]
+    let together = [
+      "while", "meanwhile", "at the same time", "während", "gleichzeitig", "pendant que",
+    ]
     if together.contains(where: { padded.contains(" \($0) ") }) {
       return .withPrevious
     }
