@@ -48,7 +48,7 @@ import Testing
       ])
     #expect(
       recipe.steps[0].text
-        == "Bringe Wasser in einem großen Topf zum Kochen, das dauert etwa 5 Min..")
+        == "Bringe Wasser in einem großen Topf zum Kochen, das dauert etwa 5 Min. lang.")
   }
 
   @Test func steakTurnsEveryNinetySeconds() throws {
