@@ -26,7 +26,8 @@ extension DurationText {
       if !exists {
         // The clock skips this time that night; the next occurrence would be in the gap.
         if candidate > now.date || dayOffset > 0 {
-          let dayText = "\(wanted.year!)-\(twoDigitsInt(wanted.month!))-\(twoDigitsInt(wanted.day!))"
+          let dayText =
+            "\(wanted.year!)-\(twoDigitsInt(wanted.month!))-\(twoDigitsInt(wanted.day!))"
           throw CoreError.invalidTime(
             input: text,
             message:

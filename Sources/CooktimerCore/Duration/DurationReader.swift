@@ -73,7 +73,8 @@ struct DurationReader {
     if last == .minute || last == .second {
       return fail("\"\(text)\" is ambiguous: \(number) has no unit: type \(text)s")
     }
-    return fail("\"\(text)\" is ambiguous: \(number) has no unit: type \(text)\(finer) or \(text)\(other)")
+    return fail(
+      "\"\(text)\" is ambiguous: \(number) has no unit: type \(text)\(finer) or \(text)\(other)")
   }
 
   // MARK: Clock form: `1:30` (m:ss), `1:30:00` (h:mm:ss)
@@ -141,7 +142,9 @@ struct DurationReader {
       default: unit = nil
       }
       guard let unit, seen.last.map({ $0.rawValue > unit.rawValue }) ?? true else {
-        throw fail("\"\(text)\" is not a valid ISO 8601 duration (days, hours, minutes, seconds only): \(example)")
+        throw fail(
+          "\"\(text)\" is not a valid ISO 8601 duration (days, hours, minutes, seconds only): \(example)"
+        )
       }
       seen.append(unit)
       total += number.value * Double(unit.milliseconds)

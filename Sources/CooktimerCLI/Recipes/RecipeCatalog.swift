@@ -1,0 +1,105 @@
+import CooktimerCore
+import Foundation
+
+/// The `.cook` files of one folder (cli.md `--recipes DIR`): listing, loading, finding.
+///
+/// One bad file never hides the others: it is listed with its diagnostics and skipped when
+/// searching by title.
+public struct RecipeCatalog: Sendable {
+  /// The folder as the user named it; file names in diagnostics start with it.
+  public let folder: String
+
+  public init(folder: String) {
+    self.folder = folder
+  }
+
+  /// One file of the catalog, parsed.
+  public struct Entry: Sendable {
+    /// The path as shown in diagnostics (`Recipes/eggs.cook`).
+    public var path: String
+    /// The file name without `.cook` (`eggs`).
+    public var name: String
+    /// The parse result; its `recipe` is `nil` when the file has an error.
+    public var result: CooklangParseResult
+  }
+
+  /// The `.cook` files in the folder, sorted by name.
+  public func files() throws(RecipeCatalogError) -> [String] {
+    let names: [String]
+    do {
+      names = try FileManager.default.contentsOfDirectory(atPath: folder)
+    } catch {
+      throw .unreadable(path: folder, reason: error.localizedDescription)
+    }
+    return names.filter { $0.lowercased().hasSuffix(".cook") }.sorted()
+      .map { (folder as NSString).appendingPathComponent($0) }
+  }
+
+  /// Every recipe of the folder; a file that cannot be read becomes an entry with an error
+  /// diagnostic instead of stopping the listing.
+  public func entries() throws(RecipeCatalogError) -> [Entry] {
+    try files().map { Self.entry(at: $0) }
+  }
+
+  /// Loads one file by path.
+  public static func load(path: String) throws(RecipeCatalogError) -> Entry {
+    guard FileManager.default.fileExists(atPath: path) else { throw .notFound(query: path) }
+    return entry(at: path)
+  }
+
+  /// Finds a recipe by path (`Recipes/eggs.cook`), file name without `.cook` (`eggs`), or
+  /// title (`Soft-Boiled Eggs`), case-insensitively, in that order.
+  public func find(_ query: String) throws(RecipeCatalogError) -> Entry {
+    if query.hasSuffix(".cook") || query.contains("/"),
+      FileManager.default.fileExists(atPath: query)
+    {
+      return try Self.load(path: query)
+    }
+    let all = try entries()
+    let wanted = query.lowercased()
+    if let match = all.first(where: { $0.name == query })
+      ?? all.first(where: { $0.name.lowercased() == wanted })
+    {
+      return match
+    }
+    let titled = all.filter { $0.result.recipe?.title.lowercased() == wanted }
+    if titled.count > 1 { throw .ambiguous(query: query, paths: titled.map(\.path)) }
+    if let match = titled.first { return match }
+    throw .notFound(query: query)
+  }
+
+  private static func entry(at path: String) -> Entry {
+    let fileName = (path as NSString).lastPathComponent
+    let name = fileName.lowercased().hasSuffix(".cook") ? String(fileName.dropLast(5)) : fileName
+    let result: CooklangParseResult
+    if let data = FileManager.default.contents(atPath: path) {
+      // Invalid UTF-8 is replaced rather than refused, so the cook sees the parse findings.
+      result = Cooklang.parse(String(decoding: data, as: UTF8.self), file: path)
+    } else {
+      let problem = Diagnostic(
+        severity: .error, file: path, line: 1, column: 1, message: "cannot read the file")
+      result = CooklangParseResult(
+        document: CooklangDocument(), recipe: nil, diagnostics: [problem])
+    }
+    return Entry(path: path, name: name, result: result)
+  }
+}
+
+/// Why a recipe could not be listed or found.
+public enum RecipeCatalogError: Error, Hashable, Sendable, CustomStringConvertible {
+  /// The folder cannot be listed.
+  case unreadable(path: String, reason: String)
+  /// No recipe matches by path, file name or title.
+  case notFound(query: String)
+  /// Several recipes have this title.
+  case ambiguous(query: String, paths: [String])
+
+  public var description: String {
+    switch self {
+    case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
+    case .notFound(let query): return "no recipe \"\(query)\""
+    case .ambiguous(let query, let paths):
+      return "\"\(query)\" names several recipes: \(paths.joined(separator: ", "))"
+    }
+  }
+}
