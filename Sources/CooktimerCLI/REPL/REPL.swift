@@ -110,7 +110,7 @@ final class REPL {
   }
 
   private func greeting() -> String {
-    let recipes = (try? session.catalog(session.baseOptions).entries.count) ?? 0
+    let recipes = (try? session.catalog(session.baseOptions).files().count) ?? 0
     var text = "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
     let active = alarms.activeRuns()
     if !active.isEmpty {
@@ -133,8 +133,8 @@ final class REPL {
 
   private func refreshCompletions() {
     var words = helpTopics
-    if let entries = try? session.catalog(session.baseOptions).entries {
-      words += entries.map(\.fileStem)
+    if let files = try? session.catalog(session.baseOptions).files() {
+      words += files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
     }
     words += alarms.activeRuns().map(\.id)
     LineEditor.completions = words
