@@ -42,9 +42,10 @@ struct REPLTests {
     let mark3 = repl.offset
     repl.type("tus\r")
     #expect(repl.wait(for: "Quick — step 1 of 2, waiting", after: mark3, timeout: 5) != nil, "\(repl.screen)")
+    #expect(repl.waitForPrompt(), "\(repl.screen)")
 
     repl.type("\u{04}")  // Ctrl-D
-    #expect(repl.waitForExit() == 0)
+    #expect(repl.waitForExit() == 0, "\(repl.screen)")
   }
 
   @Test func missedAlarmsAreReportedOnceAtStartUp() throws {

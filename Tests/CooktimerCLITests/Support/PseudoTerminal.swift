@@ -65,6 +65,18 @@ final class PseudoTerminal {
     return nil
   }
 
+  /// Waits until the screen ends with the prompt (the REPL is ready for the next line).
+  func waitForPrompt(timeout: TimeInterval = 5) -> Bool {
+    let deadline = Date().addingTimeInterval(timeout)
+    while Date() < deadline {
+      drain()
+      if screen.hasSuffix("cooktimer> ") { return true }
+      var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
+      _ = poll(&fd, 1, 5)
+    }
+    return false
+  }
+
   /// Bytes read so far.
   var offset: Int {
     drain()
