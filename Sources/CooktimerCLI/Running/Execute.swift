@@ -77,7 +77,8 @@ extension CommandContext {
     } else {
       runs = try store.activeRuns()
     }
-    runs = runs.map { $0.settled(at: now).run }
+    runs = runs.map { $0.settled(at: max(now, $0.lastChange)).run }
+    if given == nil { runs = runs.filter(\.isActive) }
     if json {
       return Output(stdout: encodeJSON(StatusJSON(runs: runs.map { RunJSON($0, at: now) })) + "\n")
     }

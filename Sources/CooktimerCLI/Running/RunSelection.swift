@@ -13,7 +13,7 @@ extension CommandContext {
       if try store.run(id: given.lowercased()) != nil { return given.lowercased() }
       throw CLIError.notFound("no run \"\(given)\"; `status` lists the active runs")
     }
-    let active = try store.activeRuns()
+    let active = try activeRuns()
     switch active.count {
     case 0: throw CLIError.notFound("no active run; start one with `start RECIPE`")
     case 1: return active[0].id
@@ -21,6 +21,13 @@ extension CommandContext {
       let ids = active.map(\.id).joined(separator: ", ")
       throw CLIError.usage("several runs are active (\(ids)): name one, e.g. `status \(active[0].id)`")
     }
+  }
+
+  /// The runs active at `now`: stored as active and not finished by auto-advance since.
+  func activeRuns() throws -> [Run] {
+    let now = self.now
+    return try store().activeRuns().map { $0.settled(at: max(now, $0.lastChange)).run }
+      .filter(\.isActive)
   }
 
   /// A timer of `run` by its number in `status` (1-based) or its name (case-insensitive;

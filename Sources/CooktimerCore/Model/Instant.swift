@@ -64,6 +64,19 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
 
   /// ISO 8601 in UTC with milliseconds, e.g. `2026-11-29T18:00:00.250Z`.
   public var description: String {
-    date.formatted(Date.ISO8601FormatStyle(includingFractionalSeconds: true))
+    // Format whole seconds and append the milliseconds ourselves: a Double round trip
+    // through `Date` turns .600 into .599.
+    let (seconds, ms) = unixMilliseconds.floorDividedBy(1000)
+    let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
+    let fraction = String(ms + 1000).dropFirst()
+    return whole.dropLast() + "." + fraction + "Z"
+  }
+}
+
+extension Int64 {
+  /// Floor division and the non-negative remainder (instants before 1970 stay correct).
+  fileprivate func floorDividedBy(_ d: Int64) -> (quotient: Int64, remainder: Int64) {
+    let r = ((self % d) + d) % d
+    return ((self - r) / d, r)
   }
 }
