@@ -1,0 +1,104 @@
+import CooktimerActivity
+import Foundation
+import Testing
+
+@Suite("content, payload, plan, contract and outbox through the binary")
+struct LiveActivityCommandTests {
+  static let t0 = "2026-11-29T18:00:00Z"
+  /// 2026-11-29T18:00:00Z in seconds since 2001-01-01 (ActivityKit's default date decoding).
+  static let t0Reference = 1_795_975_200.0 - 978_307_200
+
+  @Test func contentUsesThe2001EpochAndAStaleDateWhileRunning() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run(["start", "tea", "--now", Self.t0])
+    let content = try box.json("content --now @1795975210")
+    let state = try #require(content["state"] as? [String: Any])
+    #expect(state["endDate"] as? Double == Self.t0Reference + 180)
+    #expect(content["staleDate"] as? Double == Self.t0Reference + 180)
+    #expect(state["phase"] as? String == "running")
+    try box.run(["pause", "--now", "@1795975230"])
+    let paused = try box.json("content --now @1795975240")
+    #expect(paused["staleDate"] == nil)
+    #expect((paused["state"] as? [String: Any])?["remainingWhenPaused"] as? Double == 150)
+  }
+
+  @Test func payloadTimestampsStrictlyIncreaseAcrossProcesses() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run(["start", "tea", "--now", Self.t0])
+    var stamps: [Int] = []
+    for _ in 0..<3 {
+      let r = try box.run(["payload", "update", "--now", "@1795975205.5"])
+      #expect(r.status == 0)
+      let body = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
+      stamps.append(try #require((body?["aps"] as? [String: Any])?["timestamp"] as? Int))
+    }
+    #expect(stamps[1] == stamps[0] + 1 && stamps[2] == stamps[1] + 1)
+    #expect(stamps[0] > 1_795_975_200)  // the start queued in the outbox took the first
+  }
+
+  @Test func payloadJSONHasHeadersAndBody() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run(["start", "tea", "--now", Self.t0])
+    let json = try box.json("payload end --json --dismissal immediate --now @1795975260")
+    let headers = try #require(json["headers"] as? [String: String])
+    #expect(headers["apns-topic"] == "com.example.cooktimer.push-type.liveactivity")
+    #expect(headers["apns-push-type"] == "liveactivity")
+    let aps = try #require((json["body"] as? [String: Any])?["aps"] as? [String: Any])
+    #expect(aps["event"] as? String == "end")
+    let timestamp = try #require(aps["timestamp"] as? Int)
+    #expect(try #require(aps["dismissal-date"] as? Int) < timestamp)
+  }
+
+  @Test func payloadOnAFinishedRunOnlyEnds() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run(["start", "tea", "--now", Self.t0])
+    let id = try #require((try box.json("status --json --now \(Self.t0)")["runs"] as? [[String: Any]])?.first?["id"] as? String)
+    try box.run(["stop", "--now", "@1795975210"])
+    #expect(try box.run(["payload", "end", id]).status == 0)
+    #expect(try box.run(["payload", "update", id]).status == 65)
+  }
+
+  @Test func contractIsTheLibraryDeclaration() throws {
+    let box = try Sandbox()
+    let r = try box.run("contract")
+    #expect(r.status == 0)
+    #expect(r.stdout == contractDeclaration())
+  }
+
+  @Test func planOfTheOvernightBreadRestartsTheActivityBeforeEightHours() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    let r = try box.run(["plan", "overnight-bread", "--start", Self.t0])
+    #expect(r.status == 0)
+    let lines = r.stdout.split(separator: "\n").map { String($0) }
+    let objects = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let starts = objects.filter { $0["event"] as? String == "start" }
+    #expect(starts.count >= 2)
+    #expect(starts.allSatisfy { $0["target"] as? String == "push-to-start" })
+    #expect(objects.first?["event"] as? String == "start")
+    #expect(objects.last?["event"] as? String == "end")
+    for line in lines {
+      let body = try #require(
+        (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["body"])
+      #expect(try JSONSerialization.data(withJSONObject: body).count <= 4096)
+    }
+    let stamps = objects.compactMap { $0["timestamp"] as? Int }
+    #expect(stamps == stamps.sorted() && Set(stamps).count == stamps.count)
+  }
+
+  @Test func everyChangeQueuesItsPushAndSentOnesLeave() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run(["start", "tea", "--now", Self.t0])
+    try box.run(["pause", "--now", "@1795975210"])
+    try box.run(["pause", "--now", "@1795975211"])  // no change: no push
+    let pending = try box.run("outbox").stdout.split(separator: "\n")
+    #expect(pending.count == 2)
+    let events = try pending.map {
+      (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["event"] as? String
+    }
+    #expect(events == ["start", "update"])
+    #expect(try box.run(["outbox", "--mark-sent", "1,2"]).status == 0)
+    #expect(try box.run("outbox").stdout == "")
+  }
+}
