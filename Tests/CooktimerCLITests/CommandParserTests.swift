@@ -29,8 +29,10 @@ struct CommandParserTests {
   }
 
   @Test func addTakesSignedDurations() throws {
-    #expect(try CommandParser.parse(["add", "-30s"]).command == .add(milliseconds: -30_000, run: nil))
-    #expect(try CommandParser.parse(["add", "1m", "b2"]).command == .add(milliseconds: 60_000, run: "b2"))
+    #expect(
+      try CommandParser.parse(["add", "-30s"]).command == .add(milliseconds: -30_000, run: nil))
+    #expect(
+      try CommandParser.parse(["add", "1m", "b2"]).command == .add(milliseconds: 60_000, run: "b2"))
   }
 
   @Test func recipeNamesMayHaveSpaces() throws {
@@ -39,21 +41,28 @@ struct CommandParserTests {
   }
 
   @Test func payloadOptions() throws {
-    let inv = try CommandParser.parse(["payload", "end", "a1", "--dismissal", "immediate", "--priority", "5"])
+    let inv = try CommandParser.parse([
+      "payload", "end", "a1", "--dismissal", "immediate", "--priority", "5",
+    ])
     #expect(inv.command == .payload(event: .end, run: "a1", dismissal: .immediate, priority: 5))
   }
 
   @Test func usageErrors() {
     for words in [
-      ["frob"], ["status", "a", "b"], ["add"], ["add", "90"], ["--priority", "7", "payload", "end"],
-      ["payload", "begin"], ["status", "--auto-advance"], ["--bogus"], ["--now", "yesterday", "status"],
+      ["frob"], ["status", "a", "b"], ["add"], ["add", "90"],
+      ["--priority", "7", "payload", "end"],
+      ["payload", "begin"], ["status", "--auto-advance"], ["--bogus"],
+      ["--now", "yesterday", "status"],
     ] {
       #expect(throws: (any Error).self, "\(words)") { try CommandParser.parse(words) }
     }
   }
 
   @Test func replLinesSplitLikeAShell() throws {
-    #expect(try splitWords("start \"Soft boiled eggs\" --auto-advance") == ["start", "Soft boiled eggs", "--auto-advance"])
+    #expect(
+      try splitWords("start \"Soft boiled eggs\" --auto-advance") == [
+        "start", "Soft boiled eggs", "--auto-advance",
+      ])
     #expect(try splitWords("  show  it\\'s  ") == ["show", "it's"])
     #expect(throws: CLIError.self) { try splitWords("show \"open") }
   }

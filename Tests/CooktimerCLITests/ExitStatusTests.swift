@@ -45,7 +45,10 @@ struct ExitStatusTests {
     let box = try Sandbox()
     let r = try box.run("help")
     #expect(r.status == 0)
-    for command in ["recipes", "show", "start", "status", "pause", "resume", "next", "add", "stop", "content", "payload", "contract", "plan"] {
+    for command in [
+      "recipes", "show", "start", "status", "pause", "resume", "next", "add", "stop", "content",
+      "payload", "contract", "plan",
+    ] {
       #expect(r.stdout.contains("\n  \(command)"), "\(command)")
     }
   }

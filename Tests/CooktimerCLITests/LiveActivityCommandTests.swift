@@ -52,7 +52,9 @@ struct LiveActivityCommandTests {
   @Test func payloadOnAFinishedRunOnlyEnds() throws {
     let box = try Sandbox(copyShippedRecipes: true)
     try box.run(["start", "tea", "--now", Self.t0])
-    let id = try #require((try box.json("status --json --now \(Self.t0)")["runs"] as? [[String: Any]])?.first?["id"] as? String)
+    let id = try #require(
+      (try box.json("status --json --now \(Self.t0)")["runs"] as? [[String: Any]])?.first?["id"]
+        as? String)
     try box.run(["stop", "--now", "@1795975210"])
     #expect(try box.run(["payload", "end", id]).status == 0)
     #expect(try box.run(["payload", "update", id]).status == 65)

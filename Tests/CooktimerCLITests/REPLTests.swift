@@ -41,7 +41,9 @@ struct REPLTests {
     #expect(repl.wait(for: "cooktimer> sta", after: mark2, timeout: 2) != nil, "line not redrawn")
     let mark3 = repl.offset
     repl.type("tus\r")
-    #expect(repl.wait(for: "Quick — step 1 of 2, waiting", after: mark3, timeout: 5) != nil, "\(repl.screen)")
+    #expect(
+      repl.wait(for: "Quick — step 1 of 2, waiting", after: mark3, timeout: 5) != nil,
+      "\(repl.screen)")
     #expect(repl.waitForPrompt(), "\(repl.screen)")
 
     repl.type("\u{04}")  // Ctrl-D
@@ -54,7 +56,8 @@ struct REPLTests {
     _ = try box.run(["start", "quick", "--now", "2026-11-29T10:00:00Z"])
     let repl = try PseudoTerminal(environment: box.environment)
     #expect(repl.wait(for: "cooktimer> ") != nil)
-    #expect(repl.screen.contains("missed: [") && repl.screen.contains("egg is done"), "\(repl.screen)")
+    #expect(
+      repl.screen.contains("missed: [") && repl.screen.contains("egg is done"), "\(repl.screen)")
     #expect(repl.screen.contains("(done at 10:00:02"))
     repl.type("\u{04}")
     #expect(repl.waitForExit() == 0)
@@ -69,6 +72,7 @@ struct REPLTests {
   private func endDate(_ run: [String: Any]) throws -> Date {
     let timers = try #require(run["timers"] as? [[String: Any]])
     let text = try #require(timers.first?["endDate"] as? String)
-    return try Date(text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
+    return try Date(
+      text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
   }
 }

@@ -129,12 +129,15 @@ struct RunLifecycleTests {
     try box.run(["start", "soft-boiled-eggs", "--auto-advance", "--now", Self.t0])
     // Step 1 has no timer: the cook moves on; then eggs (6 min) and cool (1 min) follow.
     try box.run(["next", "--now", Self.at(30)])
-    let run = try #require((try box.json("status --json --now \(Self.at(30 + 360 + 5))")["runs"] as? [[String: Any]])?.first)
+    let run = try #require(
+      (try box.json("status --json --now \(Self.at(30 + 360 + 5))")["runs"] as? [[String: Any]])?
+        .first)
     #expect(run["stepNumber"] as? Int == 3)
     let timers = try #require(run["timers"] as? [[String: Any]])
     #expect(timers.map { $0["state"] as? String } == ["fired", "running"])
     #expect(timers[1]["endDate"] as? String == "2026-11-29T18:07:30.000Z")
-    let done = try #require((try box.json("status --json --now \(Self.at(30 + 420))")["runs"] as? [[String: Any]]))
+    let done = try #require(
+      (try box.json("status --json --now \(Self.at(30 + 420))")["runs"] as? [[String: Any]]))
     #expect(done.isEmpty)  // finished: not active any more
   }
 

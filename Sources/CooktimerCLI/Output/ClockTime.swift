@@ -17,6 +17,8 @@ func agoText(_ then: Instant, now: Instant) -> String {
   let minutes = seconds / 60
   if minutes < 60 { return "\(minutes) min ago" }
   let hours = minutes / 60
-  if hours < 48 { return minutes % 60 == 0 ? "\(hours) h ago" : "\(hours) h \(minutes % 60) min ago" }
+  if hours < 48 {
+    return minutes % 60 == 0 ? "\(hours) h ago" : "\(hours) h \(minutes % 60) min ago"
+  }
   return "\(hours / 24) days ago"
 }

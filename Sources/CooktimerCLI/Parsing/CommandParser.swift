@@ -74,7 +74,9 @@ public enum CommandParser {
     case "recipes", "ls": command = .recipes
     case "show": command = .show(recipe: try args.required("RECIPE", joinRest: true))
     case "start":
-      command = .start(recipe: try args.required("RECIPE", joinRest: true), autoAdvance: local.take(\.autoAdvance, "--auto-advance"))
+      command = .start(
+        recipe: try args.required("RECIPE", joinRest: true),
+        autoAdvance: local.take(\.autoAdvance, "--auto-advance"))
     case "status": command = .status(run: args.optional())
     case "pause": command = .pause(run: args.optional())
     case "resume": command = .resume(run: args.optional())
@@ -106,7 +108,8 @@ public enum CommandParser {
         priority: local.take(\.priority, "--priority"))
     case "contract": command = .contract
     case "plan":
-      command = .plan(recipe: try args.required("RECIPE", joinRest: true), start: local.take(\.start, "--start"))
+      command = .plan(
+        recipe: try args.required("RECIPE", joinRest: true), start: local.take(\.start, "--start"))
     case "outbox": command = .outbox(markSent: local.take(\.markSent, "--mark-sent"))
     case "watch": command = .watch
     case "help", "?": command = .help(topic: args.optional())

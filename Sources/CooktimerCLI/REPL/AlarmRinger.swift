@@ -31,10 +31,14 @@ final class AlarmRinger {
     let now = session.clock.now()
     var lines: [String] = []
     for run in activeRuns() {
-      guard case .advanced(let previous) = (try? store.advanceAlarmWatermark(runID: run.id, through: now)) else {
+      guard
+        case .advanced(let previous) =
+          (try? store.advanceAlarmWatermark(runID: run.id, through: now))
+      else {
         continue
       }
-      let missed = AlarmScheduler.alarms(of: run, after: previous ?? run.startedAt - 1, through: now)
+      let missed = AlarmScheduler.alarms(
+        of: run, after: previous ?? run.startedAt - 1, through: now)
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
     }
     dataVersion = try? store.dataVersion()

@@ -10,7 +10,8 @@ func alarmText(_ alarm: Alarm, now: Instant, zone: TimeZone) -> String {
     text = "\(time) ⏰ \(alarm.recipe) — \(alarm.timer) is done"
     if !alarm.followUp.isEmpty { text += " · \(alarm.followUp)" }
   case .stepStarted:
-    text = "\(time) ▶ \(alarm.recipe) — step \(alarm.stepNumber) of \(alarm.stepCount): \(alarm.stepText)"
+    text =
+      "\(time) ▶ \(alarm.recipe) — step \(alarm.stepNumber) of \(alarm.stepCount): \(alarm.stepText)"
   case .finished:
     text = "\(time) ✔ \(alarm.recipe) — finished"
   }

@@ -111,14 +111,16 @@ final class REPL {
 
   private func greeting() -> String {
     let recipes = (try? session.catalog(session.baseOptions).files().count) ?? 0
-    var text = "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
+    var text =
+      "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
     let active = alarms.activeRuns()
     if !active.isEmpty {
       let now = session.clock.now()
       text += "\nActive runs:"
       for run in active {
         let settled = run.settled(at: now).run
-        text += "\n  \(run.id)  \(run.recipe.title) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
+        text +=
+          "\n  \(run.id)  \(run.recipe.title) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
       }
     }
     return text

@@ -93,13 +93,21 @@ struct WatchView {
 
   private func draw(_ runs: [Run], selected: Int, messages: [String], now: Instant) {
     let width = max(40, TerminalInfo.columns())
-    var lines = ["cooktimer watch — \(clockTime(now, in: session.zone))   p pause/resume · n next · + 1 min · Tab run · q back", ""]
+    var lines = [
+      "cooktimer watch — \(clockTime(now, in: session.zone))   p pause/resume · n next · + 1 min · Tab run · q back",
+      "",
+    ]
     if runs.isEmpty { lines.append("No active runs.") }
     for (i, run) in runs.enumerated() {
       let marker = i == selected ? "›" : " "
-      lines.append("\(marker) \(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)")
+      lines.append(
+        "\(marker) \(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
+      )
       lines.append("    " + String(run.step.text.prefix(width - 6)))
-      for t in run.timers.indices where run.timers[t].isLive || run.timers[t].state == .waiting && run.timers[t].step == run.stepIndex {
+      for t in run.timers.indices
+      where run.timers[t].isLive
+        || run.timers[t].state == .waiting && run.timers[t].step == run.stepIndex
+      {
         lines.append("    " + timerLine(run, t, now: now, width: width - 4))
       }
       lines.append("")
@@ -116,7 +124,8 @@ struct WatchView {
     let countdown = DurationText.countdown(left).leftPad(8)
     let barWidth = max(10, width - 30)
     let filled = Int(Double(barWidth) * Double(total - left) / Double(total))
-    let bar = String(repeating: "█", count: max(0, min(barWidth, filled)))
+    let bar =
+      String(repeating: "█", count: max(0, min(barWidth, filled)))
       + String(repeating: "░", count: max(0, barWidth - filled))
     return "\(name) \(countdown) \(bar)"
   }

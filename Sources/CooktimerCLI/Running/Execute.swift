@@ -41,7 +41,8 @@ extension Session {
     case .outbox(let ids): return try context.outbox(markSent: ids)
     case .help(let topic): return help(topic)
     case .watch, .quit:
-      return Output(stderr: ["cooktimer: `\(command)` works at the REPL prompt"], status: ExitStatus.usage)
+      return Output(
+        stderr: ["cooktimer: `\(command)` works at the REPL prompt"], status: ExitStatus.usage)
     }
   }
 }
@@ -53,7 +54,8 @@ extension CommandContext {
     let store = try store()
     let run = try store.transaction { tx in
       let id = try tx.newRunID()
-      let (run, events) = try Run.start(id: id, recipe: recipe.recipe, autoAdvance: autoAdvance, at: now)
+      let (run, events) = try Run.start(
+        id: id, recipe: recipe.recipe, autoAdvance: autoAdvance, at: now)
       try tx.insert(run, events: events, nextDue: run.nextDue)
       for draft in try pushDrafts(for: run, events: events, at: now, tx: tx) {
         try tx.enqueue(draft, runID: id)

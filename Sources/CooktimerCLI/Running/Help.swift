@@ -8,10 +8,12 @@ struct HelpEntry {
 let helpEntries: [String: HelpEntry] = [
   "recipes": HelpEntry(
     usage: "recipes", summary: "list the recipes found",
-    detail: "Lists the .cook files of the recipes folder (--recipes DIR, $COOKTIMER_RECIPES, ./Recipes)."),
+    detail:
+      "Lists the .cook files of the recipes folder (--recipes DIR, $COOKTIMER_RECIPES, ./Recipes)."),
   "show": HelpEntry(
     usage: "show RECIPE", summary: "a recipe's steps and timers",
-    detail: "RECIPE is a title, a file name without .cook, or a path. --json: {name, steps, warnings}."),
+    detail:
+      "RECIPE is a title, a file name without .cook, or a path. --json: {name, steps, warnings}."),
   "start": HelpEntry(
     usage: "start RECIPE [--auto-advance]", summary: "start a run at step 1; prints its id",
     detail: "With --auto-advance each next step starts the instant the last timer of a step fires."),
@@ -26,10 +28,13 @@ let helpEntries: [String: HelpEntry] = [
     detail: "Each new end = now + remaining time. Resuming a running run changes nothing."),
   "next": HelpEntry(
     usage: "next [RUN]", summary: "move on to the next step and start it",
-    detail: "Running timers keep running; timers of the step not yet started are skipped. On the last step, finishes the run."),
+    detail:
+      "Running timers keep running; timers of the step not yet started are skipped. On the last step, finishes the run."
+  ),
   "add": HelpEntry(
     usage: "add DURATION [RUN]", summary: "add time to the shown timer (add 1m, add -30s)",
-    detail: "The shown timer is the live one that fires soonest. Refused if it would leave no time."),
+    detail: "The shown timer is the live one that fires soonest. Refused if it would leave no time."
+  ),
   "skip": HelpEntry(
     usage: "skip TIMER [RUN]", summary: "skip a timer (its number in status, or its name)",
     detail: "A running timer stops without ringing and the timer after it starts now."),
@@ -47,7 +52,8 @@ let helpEntries: [String: HelpEntry] = [
     detail: "A stopped run is kept; name it to see it (status RUN)."),
   "timeline": HelpEntry(
     usage: "timeline [RUN]", summary: "when each step will start and end, and when it is done",
-    detail: "Assumes the run goes on untouched: a paused run resumed now, untimed steps done at once."),
+    detail:
+      "Assumes the run goes on untouched: a paused run resumed now, untimed steps done at once."),
   "watch": HelpEntry(
     usage: "watch", summary: "live countdowns with progress bars (REPL only)",
     detail: "Keys: p pause/resume, n next, + add 1 min, Tab next run, q or Ctrl-C back."),
@@ -57,16 +63,21 @@ let helpEntries: [String: HelpEntry] = [
   "payload": HelpEntry(
     usage: "payload start|update|end [RUN] [--dismissal default|immediate|TIME] [--priority 5|10]",
     summary: "the APNs Live Activity push body",
-    detail: "Prints the exact bytes to POST; --json gives {headers, body}. Every call takes the run's next timestamp."),
+    detail:
+      "Prints the exact bytes to POST; --json gives {headers, body}. Every call takes the run's next timestamp."
+  ),
   "contract": HelpEntry(
     usage: "contract", summary: "the app's ActivityAttributes Swift declaration",
     detail: "Paste it into the iOS app so both sides decode the same fields."),
   "plan": HelpEntry(
     usage: "plan RECIPE [--start TIME]", summary: "the push schedule of a whole auto-advancing run",
-    detail: "JSON lines: sendAt, event, priority, target (push-to-start or activity 1, 2, …), headers, body."),
+    detail:
+      "JSON lines: sendAt, event, priority, target (push-to-start or activity 1, 2, …), headers, body."
+  ),
   "outbox": HelpEntry(
     usage: "outbox [--mark-sent ID,ID]", summary: "pending Live Activity pushes as JSON lines",
-    detail: "Each state change queues its push in the same transaction; mark them sent once delivered."),
+    detail:
+      "Each state change queues its push in the same transaction; mark them sent once delivered."),
   "help": HelpEntry(usage: "help [COMMAND]", summary: "this list, or one command", detail: ""),
   "quit": HelpEntry(
     usage: "quit", summary: "leave the REPL (also Ctrl-D); timers keep running", detail: ""),
@@ -86,14 +97,16 @@ extension Session {
     if let topic {
       guard let entry = helpEntries[topic.lowercased()] else {
         return Output(
-          stderr: ["cooktimer: no command \"\(topic)\"; `help` lists them"], status: ExitStatus.usage)
+          stderr: ["cooktimer: no command \"\(topic)\"; `help` lists them"],
+          status: ExitStatus.usage)
       }
       return Output(stdout: "usage: \(entry.usage)\n  \(entry.summary)\n  \(entry.detail)\n")
     }
     var text = "usage: cooktimer [OPTIONS] [COMMAND]  (no command: the REPL)\n\nCommands:\n"
     for name in helpOrder {
       let entry = helpEntries[name]!
-      text += "  " + entry.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + " "
+      text +=
+        "  " + entry.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + " "
         + entry.summary + "\n"
     }
     text += """

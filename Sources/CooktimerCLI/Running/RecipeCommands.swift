@@ -18,7 +18,8 @@ extension Session {
     if FileManager.default.fileExists(atPath: "Recipes", isDirectory: &isDir), isDir.boolValue {
       return "Recipes"
     }
-    let data = environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
+    let data =
+      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
       ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
     return data + "/cooktimer/Recipes"
   }

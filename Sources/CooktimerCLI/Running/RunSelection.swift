@@ -19,7 +19,8 @@ extension CommandContext {
     case 1: return active[0].id
     default:
       let ids = active.map(\.id).joined(separator: ", ")
-      throw CLIError.usage("several runs are active (\(ids)): name one, e.g. `status \(active[0].id)`")
+      throw CLIError.usage(
+        "several runs are active (\(ids)): name one, e.g. `status \(active[0].id)`")
     }
   }
 

@@ -47,7 +47,9 @@ struct TimelineJSON: Encodable {
     from = timeline.from.description
     done = timeline.done.description
     steps = timeline.entries.map {
-      Step(number: $0.step + 1, start: $0.start.description, end: $0.end.description, waitsForCook: $0.waitsForCook)
+      Step(
+        number: $0.step + 1, start: $0.start.description, end: $0.end.description,
+        waitsForCook: $0.waitsForCook)
     }
   }
 }

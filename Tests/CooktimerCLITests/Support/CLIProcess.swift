@@ -85,7 +85,8 @@ final class Sandbox {
     let stderr = err.fileHandleForReading.readDataToEndOfFile()
     process.waitUntilExit()
     return ProcessResult(
-      stdout: String(decoding: stdout, as: UTF8.self), stderr: String(decoding: stderr, as: UTF8.self),
+      stdout: String(decoding: stdout, as: UTF8.self),
+      stderr: String(decoding: stderr, as: UTF8.self),
       status: process.terminationStatus)
   }
 
@@ -99,6 +100,7 @@ final class Sandbox {
   func json(_ line: String) throws -> [String: Any] {
     let result = try run(line)
     let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8))
-    return try #require(object as? [String: Any], "stdout: \(result.stdout) stderr: \(result.stderr)")
+    return try #require(
+      object as? [String: Any], "stdout: \(result.stdout) stderr: \(result.stderr)")
   }
 }
