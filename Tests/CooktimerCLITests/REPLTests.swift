@@ -69,6 +69,51 @@ struct REPLTests {
     #expect(again.waitForExit() == 0)
   }
 
+  /// Ctrl-C (SIGINT) drops the half-typed line and gives a fresh prompt; the REPL goes on.
+  @Test func interruptDropsTheLine() throws {
+    let box = try Sandbox()
+    let repl = try PseudoTerminal(environment: box.environment)
+    #expect(repl.waitForPrompt())
+    repl.type("statu")
+    #expect(repl.wait(for: "statu") != nil)
+    kill(repl.process.processIdentifier, SIGINT)
+    #expect(repl.wait(for: "^C") != nil, "\(repl.screen)")
+    #expect(repl.waitForPrompt())
+    let mark = repl.offset
+    repl.type("s\r")  // alone, "s" is no command: the dropped "statu" is gone
+    #expect(repl.wait(for: "unknown command \"s\"", after: mark) != nil, "\(repl.screen)")
+    #expect(repl.waitForPrompt())
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0)
+  }
+
+  /// `--on-alarm` runs with the alarm in its environment; a pause from another process is
+  /// noticed, so the paused timer does not ring.
+  @Test func onAlarmHookAndPausesFromElsewhere() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "quick", Self.quick)
+    let log = box.folder.appendingPathComponent("alarms.log").path
+    let repl = try PseudoTerminal(
+      arguments: [
+        "--on-alarm", "echo \"$COOKTIMER_RECIPE|$COOKTIMER_TIMER|$COOKTIMER_STEP\" >> \(log)",
+      ],
+      environment: box.environment)
+    #expect(repl.waitForPrompt())
+    let first = try box.json("start quick --json")
+    let firstID = try #require(first["id"] as? String)
+    #expect(repl.wait(for: "⏰", timeout: 6) != nil)
+    _ = try box.run(["stop", firstID])
+    // A second run, paused at once by another process: no alarm within 3.5 s.
+    let second = try box.json("start quick --json")
+    _ = try box.run(["pause", try #require(second["id"] as? String)])
+    let mark = repl.offset
+    #expect(repl.wait(for: "⏰", after: mark, timeout: 3.5) == nil, "\(repl.screen)")
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0)
+    let lines = try String(contentsOfFile: log, encoding: .utf8)
+    #expect(lines == "Quick|egg|1\n")
+  }
+
   private func endDate(_ run: [String: Any]) throws -> Date {
     let timers = try #require(run["timers"] as? [[String: Any]])
     let text = try #require(timers.first?["endDate"] as? String)

@@ -32,5 +32,12 @@ func changeText(_ run: Run, _ change: Change, verb: String, at now: Instant) -> 
     default: continue
     }
   }
+  // A timer the recipe left without a duration: ask the cook for one.
+  for t in run.timers.indices
+  where run.timers[t].step == run.stepIndex && run.timers[t].state == .waiting
+    && run.timers[t].duration == nil && run.status == .active
+  {
+    lines.append("  ⏱ \(label(run, t)) needs a duration: type `begin \(t + 1) 10m` (or another)")
+  }
   return lines.joined(separator: "\n")
 }

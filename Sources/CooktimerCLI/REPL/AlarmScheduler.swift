@@ -111,7 +111,11 @@ public struct AlarmScheduler: Sendable {
 
   private static func followUp(_ run: Run, at now: Instant) -> String {
     switch run.phase {
-    case .waiting: return run.stepNumber == run.stepCount ? "last step: `next` to finish" : "`next`"
+    case .waiting:
+      guard run.stepIndex + 1 < run.stepCount else { return "last step: `next` to finish" }
+      let text = run.recipe.steps[run.stepIndex + 1].text
+      let short = text.count > 60 ? String(text.prefix(59)) + "…" : text
+      return "`next`: step \(run.stepNumber + 1) — \(short)"
     case .running:
       guard let t = run.shownTimer, let left = run.remaining(ofTimer: t, at: now) else { return "" }
       return "\(label(run, t)) runs on (\(DurationText.countdown(left)) left)"

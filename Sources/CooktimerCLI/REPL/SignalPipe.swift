@@ -18,6 +18,11 @@ enum SignalPipe {
     writeEnd = fds[1]
     _ = fcntl(readEnd, F_SETFL, O_NONBLOCK)
     _ = fcntl(writeEnd, F_SETFL, O_NONBLOCK)
+    // A parent may have started us with these blocked; we want them.
+    var unblock = sigset_t()
+    sigemptyset(&unblock)
+    for sig in [SIGINT, SIGTERM, SIGWINCH, SIGHUP] { sigaddset(&unblock, sig) }
+    pthread_sigmask(SIG_UNBLOCK, &unblock, nil)
     for sig in [SIGINT, SIGTERM, SIGWINCH, SIGHUP] {
       signal(sig) { number in
         var byte = UInt8(truncatingIfNeeded: number)

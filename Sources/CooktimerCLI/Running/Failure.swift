@@ -31,7 +31,8 @@ extension Session {
       case .refused(_, let phase, let m): return ("\(m) (\(phase.rawValue))", ExitStatus.dataError)
       }
     case let error as StoreError:
-      return (error.description, error.exitCode)
+      // cli.md lists no "busy" status; a database held past the timeout is an I/O failure.
+      return (error.description, error.kind == .busy ? ExitStatus.ioError : error.exitCode)
     default:
       if let described = describeModuleError(error) { return described }
       return ("internal error: \(error)", ExitStatus.software)
