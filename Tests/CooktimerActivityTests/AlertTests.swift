@@ -27,7 +27,7 @@ import Testing
         == (try JSONValue(
           #"""
           {"title": "Spaghetti — step 3 of 3",
-           "body": "Step 3 of 3: Drain and serve — then `next` to finish", "sound": "default"}
+           "body": "Step 3 of 3: Drain and serve — time to finish", "sound": "default"}
           """#)))
   }
 

@@ -46,7 +46,7 @@ import Testing
         == (try JSONValue(
           #"""
           {"title": "Spaghetti — water done",
-           "body": "Step 1 of 3: Boil the water — then `next`", "sound": "default"}
+           "body": "Step 1 of 3: Boil the water — time for the next step", "sound": "default"}
           """#)))
   }
 

@@ -53,7 +53,7 @@ public struct PlannedPush: Hashable, Sendable {
       "event": try WireJSON.encode(event.rawValue),
       "headers": try WireJSON.encode(headers),
       "priority": try WireJSON.encode(priority.rawValue),
-      "sendAt": try WireJSON.encode(sendAt.iso8601),
+      "sendAt": try WireJSON.encode(sendAt.description),
       "target": target,
       "timestamp": try WireJSON.encode(timestamp),
     ])

@@ -29,7 +29,7 @@ public enum Dismissal: Hashable, Sendable {
       let capped = Instant(unixMilliseconds: cap * 1000)
       return (
         cap,
-        "dismissal date \(instant.iso8601) is more than 4 h after the end; capped at \(capped.iso8601)"
+        "dismissal date \(instant.description) is more than 4 h after the end; capped at \(capped.description)"
       )
     }
   }

@@ -14,11 +14,11 @@ public struct PushAlert: Hashable, Sendable, Codable {
 
 extension PushAlert {
   /// The alert for a push of `state`, or `nil` when none is due: start — what to do first;
-  /// an update or end into waiting — the timer is done, what to do and "then `next`";
+  /// an update or end into waiting — the timer is done, what to do ("time for the next step");
   /// into finished — done. Running and paused updates carry none.
   ///
   /// English framing around the recipe's own words (names are shown as written), e.g.
-  /// "Spaghetti — Nudeln done" / "Step 3 of 4: Abgießen — then `next`".
+  /// "Spaghetti — Nudeln done" / "Step 3 of 4: Abgießen — time for the next step".
   static func make(
     event: PushEvent, state: CookingContentState, recipeName: String, firedTimerName: String?
   ) -> PushAlert? {
@@ -35,10 +35,11 @@ extension PushAlert {
       case ""?: title = "\(recipeName) — timer done"
       case let name?: title = "\(recipeName) — \(name) done"
       }
-      let then = state.stepNumber < state.stepCount ? "then `next`" : "then `next` to finish"
+      // Shown on the Lock Screen: words for a cook, not commands to type.
+      let then = state.stepNumber < state.stepCount ? "time for the next step" : "time to finish"
       return PushAlert(title: title, body: "\(step) — \(then)")
     case (_, .finished):
-      return PushAlert(title: "\(recipeName) — done", body: "All \(state.stepCount) steps done.")
+      return PushAlert(title: "\(recipeName) — done", body: state.stepCount == 1 ? "Done." : "All \(state.stepCount) steps done.")
     case (_, .running), (_, .paused):
       return nil
     }
