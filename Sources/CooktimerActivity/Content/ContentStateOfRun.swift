@@ -1,0 +1,31 @@
+import CooktimerCore
+
+extension CookingContentState {
+  /// The content state of `run` at `now` (live-activity.md §1). The run is settled to `now`
+  /// first, so a stored run can be passed as it is.
+  ///
+  /// `endDate` per phase: running — the shown timer's end; paused — `Run.endDate(ofTimer:)`
+  /// (the end at pausing, moved by `add`); waiting and finished — `Run.quietSince`.
+  /// A stopped run shows as finished.
+  public init(run: Run, at now: Instant) {
+    let run = run.settled(at: now).run
+    let phase = ContentPhase(run.phase)
+    let shown = phase == .running || phase == .paused ? run.shownTimer : nil
+    let shownEnd = shown.flatMap { run.endDate(ofTimer: $0) }
+    let next = run.stepIndex + 1
+    self.init(
+      phase: phase,
+      endDate: shownEnd ?? run.quietSince,
+      isPaused: phase == .paused,
+      remainingWhenPaused: phase == .paused
+        ? shown.flatMap { run.remaining(ofTimer: $0, at: now) } ?? 0 : 0,
+      timerName: shown.map { run.timers[$0].name } ?? "",
+      timerDuration: shown.map { run.timers[$0].totalDuration } ?? 0,
+      stepNumber: run.stepNumber,
+      stepCount: run.stepCount,
+      stepName: shortenedText(run.step.text),
+      nextStepName: run.isActive && next < run.stepCount
+        ? shortenedText(run.recipe.steps[next].text) : "",
+      otherTimerCount: shown == nil ? 0 : run.otherLiveTimerCount)
+  }
+}

@@ -1,0 +1,24 @@
+import CooktimerCore
+
+/// The `aps.timestamp` for a push built at `now`, given the previous one of the same run:
+/// `max(floor(now in Unix seconds), previous + 1)`.
+///
+/// The phone ignores an update older than one it has applied, so timestamps must rise
+/// strictly, also for two pushes in the same second (live-activity.md §3). The store keeps
+/// `previous` across processes.
+public func nextTimestamp(now: Instant, previous: Int64?) -> Int64 {
+  let seconds = floorUnixSeconds(now)
+  guard let previous else { return seconds }
+  return max(seconds, previous + 1)
+}
+
+/// Whole Unix seconds at or before `instant`.
+func floorUnixSeconds(_ instant: Instant) -> Int64 {
+  let ms = instant.unixMilliseconds
+  return ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000)
+}
+
+/// Whole Unix seconds at or after `instant` (a stale date is never early).
+func ceilUnixSeconds(_ instant: Instant) -> Int64 {
+  -floorUnixSeconds(Instant(unixMilliseconds: -instant.unixMilliseconds))
+}

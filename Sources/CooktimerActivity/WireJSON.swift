@@ -1,0 +1,28 @@
+import Foundation
+
+/// The one JSON encoder of the module: sorted keys (Linux's key order otherwise changes from
+/// run to run) and `/` unescaped, so the bytes are stable and what is POSTed.
+enum WireJSON {
+  static func encode<T: Encodable>(_ value: T) throws(ActivityError) -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return try encoder.encode(value)
+    } catch {
+      throw .encodingFailed("\(error)")
+    }
+  }
+
+  /// An object from already encoded members, keys sorted: embeds bodies as objects, not strings.
+  static func object(_ members: [String: Data]) throws(ActivityError) -> Data {
+    var out = Data("{".utf8)
+    for (n, key) in members.keys.sorted().enumerated() {
+      if n > 0 { out.append(contentsOf: ",".utf8) }
+      out.append(try encode(key))
+      out.append(contentsOf: ":".utf8)
+      out.append(members[key]!)
+    }
+    out.append(contentsOf: "}".utf8)
+    return out
+  }
+}
