@@ -1,0 +1,71 @@
+import Foundation
+
+/// A ``CooklangDocument`` into the ``Recipe`` the engine runs (cooklang.md "From a recipe to
+/// a cooking run").
+enum CooklangRecipe {
+  static func recipe(
+    from document: CooklangDocument, file: String, diagnostics: inout CooklangDiagnostics
+  ) -> Recipe {
+    let steps = document.steps.map { step in
+      Step(
+        text: StepText.render(step.items), section: step.section,
+        timers: timers(of: step, &diagnostics))
+    }
+    return Recipe(title: title(document.metadata, file: file), metadata: document.metadata, steps: steps)
+  }
+
+  /// The `title` metadata, else the file name without its folder and `.cook`.
+  static func title(_ metadata: [MetadataEntry], file: String) -> String {
+    if let entry = metadata.first(where: { $0.key.lowercased() == "title" }), !entry.value.isEmpty {
+      return entry.value
+    }
+    var name = file.split(separator: "/").last.map(String.init) ?? file
+    if name.lowercased().hasSuffix(".cook") { name.removeLast(5) }
+    return name
+  }
+
+  private static func timers(
+    of step: CooklangStep, _ diagnostics: inout CooklangDiagnostics
+  ) -> [TimerSpec] {
+    var specs: [TimerSpec] = []
+    var between: [CooklangItem] = []
+    for item in step.items {
+      guard item.kind == .timer else {
+        between.append(item)
+        continue
+      }
+      var spec = TimerSpec(
+        name: item.value, duration: nil, quantity: item.quantityText, unit: item.units,
+        start: specs.isEmpty ? .withStep : start(after: StepText.render(between)))
+      switch CooklangTimerDuration.read(quantity: item.quantityText, units: item.units) {
+      case .duration(let low, let high):
+        spec.duration = low
+        spec.upperDuration = high
+      case .none:
+        break  // A name-only timer; warned about while reading the line.
+      case .unreadable(let reason):
+        diagnostics.warning(
+          "cannot read the timer's duration: \(reason); the cook is asked for one",
+          at: item.location)
+      }
+      specs.append(spec)
+      between = []
+    }
+    return specs
+  }
+
+  /// How a timer starts, from the words written between it and the timer before it.
+  static func start(after words: String) -> TimerStart {
+    let padded = " " + words.lowercased()
+      .split(whereSeparator: { !$0.isLetter })
+      .joined(separator: " ") + " "
+    let together = ["while", "meanwhile", "at the same time", "während", "gleichzeitig", "pendant que"]
+    if together.contains(where: { padded.contains(" \($0) ") }) {
+      return .withPrevious
+    }
+    if ["or", "oder", "ou"].contains(where: { padded.contains(" \($0) ") }) {
+      return .alternativeToPrevious
+    }
+    return .afterPrevious
+  }
+}

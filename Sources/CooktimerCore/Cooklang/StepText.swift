@@ -1,0 +1,46 @@
+/// A step as a cook reads it (live-activity.md §1 "stepName", without the 80-character cut).
+public enum StepText {
+  /// Ingredients and cookware by name, a timer as its quantity and unit as written
+  /// (`~eggs{3%minutes}` → "3 minutes"), a name-only timer as its name; preparations such
+  /// as `(peeled)` left out; whitespace collapsed and trimmed.
+  public static func render(_ items: [CooklangItem]) -> String {
+    let pieces = items.map { item -> String in
+      switch item.kind {
+      case .text, .ingredient, .cookware:
+        return item.value
+      case .timer:
+        if item.quantityText.isEmpty { return item.value }
+        return item.units.isEmpty ? item.quantityText : "\(item.quantityText) \(item.units)"
+      }
+    }
+    return collapse(pieces.joined())
+  }
+
+  /// `text` with runs of whitespace (newlines included) made one space, trimmed.
+  public static func collapse(_ text: String) -> String {
+    text.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+  }
+
+  /// `text` cut to at most `limit` Characters: whole if it fits, else cut at a word boundary
+  /// with "…" appended, the total at most `limit` (used for the 80-character `stepName`).
+  /// A first word longer than the limit is cut inside the word.
+  ///
+  /// ```swift
+  /// StepText.shortened("Boil the pasta in salted water", to: 16)  // "Boil the pasta…"
+  /// ```
+  public static func shortened(_ text: String, to limit: Int) -> String {
+    guard text.count > limit else { return text }
+    guard limit > 1 else { return limit == 1 ? "…" : "" }
+    let room = Array(text.prefix(limit - 1))
+    var cut = room.count
+    // Cut at the last space inside the room, unless the next character is a space anyway.
+    let next = text[text.index(text.startIndex, offsetBy: limit - 1)]
+    if !next.isWhitespace, let space = room.lastIndex(where: \.isWhitespace) {
+      cut = space
+    }
+    var kept = String(room[..<cut])
+    while kept.last?.isWhitespace == true { kept.removeLast() }
+    if kept.isEmpty { kept = String(room) }
+    return kept + "…"
+  }
+}
