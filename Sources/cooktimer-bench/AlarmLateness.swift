@@ -21,14 +21,21 @@ struct AlarmLateness {
     var generator = SystemRandomNumberGenerator()
     let start = clock.now() + 300  // leaves time to set up before the first alarm
     var runs: [Run] = try (0..<self.runs).map { r in
-      let durations = (0..<timers / self.runs).map { _ in Int64.random(in: 50...span, using: &generator) }
-      return try Run.start(id: "r\(r)", recipe: Fixtures.parallelTimers(durations, title: "R\(r)"), at: start).run
+      let durations = (0..<timers / self.runs).map { _ in
+        Int64.random(in: 50...span, using: &generator)
+      }
+      return try Run.start(
+        id: "r\(r)", recipe: Fixtures.parallelTimers(durations, title: "R\(r)"), at: start
+      ).run
     }
     let expected = runs.reduce(0) { $0 + $1.timers.count }
     let actions = Self.pauseActions(runs: self.runs / 3, span: span, using: &generator)
     var pipe: [Int32] = [0, 0]
     guard Glibc.pipe(&pipe) == 0 else { throw BenchError("pipe failed") }
-    defer { close(pipe[0]); close(pipe[1]) }
+    defer {
+      close(pipe[0])
+      close(pipe[1])
+    }
     let keyboard = Self.type(actions, startingAt: start, into: pipe[1])
     defer { keyboard.wait() }  // before the pipe closes
 
@@ -81,14 +88,17 @@ struct AlarmLateness {
       for half in 0..<Int64(2) {
         let pause = half * span / 2 + Int64.random(in: 20...(span / 2 - 750), using: &generator)
         let resume = pause + Int64.random(in: 50...700, using: &generator)
-        actions += [Action(run: run, pause: true, at: pause), Action(run: run, pause: false, at: resume)]
+        actions += [
+          Action(run: run, pause: true, at: pause), Action(run: run, pause: false, at: resume),
+        ]
       }
     }
     return actions.sorted { $0.at < $1.at }
   }
 
   /// Writes each action's index to `fd` at its moment, on another thread, like a typist.
-  static func type(_ actions: [Action], startingAt start: Instant, into fd: Int32) -> DispatchGroup {
+  static func type(_ actions: [Action], startingAt start: Instant, into fd: Int32) -> DispatchGroup
+  {
     let group = DispatchGroup()
     group.enter()
     let moments = actions.map { start.unixMilliseconds + $0.at }

@@ -17,7 +17,8 @@ struct DispatchFloor {
     for _ in 0..<timers {
       let endNanos = (startMs + Int64.random(in: 50...span)) * 1_000_000
       let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-      let deadline = timespec(tv_sec: Int(endNanos / 1_000_000_000), tv_nsec: Int(endNanos % 1_000_000_000))
+      let deadline = timespec(
+        tv_sec: Int(endNanos / 1_000_000_000), tv_nsec: Int(endNanos % 1_000_000_000))
       source.schedule(wallDeadline: DispatchWallTime(timespec: deadline), leeway: .nanoseconds(0))
       group.enter()
       // Without a repeat interval the source fires once.
@@ -27,9 +28,9 @@ struct DispatchFloor {
       }
       sources.append(source)
     }
-    sources.forEach { $0.resume() }
+    for source in sources { source.resume() }
     let finished = group.wait(timeout: .now() + .milliseconds(Int(span) + 5_000))
-    sources.forEach { $0.cancel() }
+    for source in sources { source.cancel() }
     guard finished == .success else {
       throw BenchError("dispatch floor: \(results.values.count) of \(timers) timers fired")
     }

@@ -37,8 +37,10 @@ enum DueLookup {
     let growth = times[2] / times[0]
     let bound = log(Double(sizes[2])) / log(Double(sizes[0]))
     figures.append(
-      Figure(name: "next due lookup growth, 1,000 to 100,000 runs", value: growth, unit: "x", digits: 2)
-        .target(.atMost((bound * 100).rounded() / 100, "x (log n)", growth)))
+      Figure(
+        name: "next due lookup growth, 1,000 to 100,000 runs", value: growth, unit: "x", digits: 2
+      )
+      .target(.atMost((bound * 100).rounded() / 100, "x (log n)", growth)))
     return figures
   }
 

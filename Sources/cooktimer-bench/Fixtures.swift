@@ -11,7 +11,8 @@ enum Fixtures {
         name: "t\(i + 1)", duration: ms, quantity: String(ms), unit: "ms",
         start: i == 0 ? .withStep : .withPrevious)
     }
-    return Recipe(title: title, steps: [Step(text: "Watch \(durations.count) pans.", timers: timers)])
+    return Recipe(
+      title: title, steps: [Step(text: "Watch \(durations.count) pans.", timers: timers)])
   }
 
   /// A small real-looking recipe: pasta and sauce, three steps.

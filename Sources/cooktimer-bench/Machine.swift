@@ -7,7 +7,8 @@ import Foundation
 /// The header line: when and on what the figures were taken.
 enum Machine {
   static func header(quick: Bool) -> String {
-    let date = Date().formatted(.iso8601.year().month().day().time(includingFractionalSeconds: false))
+    let date = Date().formatted(
+      .iso8601.year().month().day().time(includingFractionalSeconds: false))
     let cores = ProcessInfo.processInfo.activeProcessorCount
     return "cooktimer-bench \(date) — \(architecture()), \(cores) cores, \(cpuModel())"
       + (quick ? " — quick" : "")

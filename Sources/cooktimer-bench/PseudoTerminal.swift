@@ -8,6 +8,8 @@ import Foundation
 final class PseudoTerminal {
   let process = Process()
   private let master: Int32
+  /// Everything the terminal showed so far.
+  private(set) var screen: [UInt8] = []
 
   init(_ path: String, environment: [String: String]) throws {
     // posix_openpt, unlockpt and ptsname are not visible from Swift's Glibc module; these
@@ -40,12 +42,12 @@ final class PseudoTerminal {
     _ = bytes.withUnsafeBytes { write(master, $0.baseAddress, $0.count) }
   }
 
-  /// Reads and drops the terminal's output for `seconds`, so the child never blocks on it.
+  /// Reads the terminal's output for `seconds`, so the child never blocks on it.
   func drain(for seconds: Double) {
     let began = WallClock.monotonic()
     var chunk = [UInt8](repeating: 0, count: 4096)
     while WallClock.seconds(since: began) < seconds {
-      while read(master, &chunk, chunk.count) > 0 {}
+      while case let n = read(master, &chunk, chunk.count), n > 0 { screen += chunk[0..<n] }
       var fd = pollfd(fd: master, events: Int16(POLLIN), revents: 0)
       _ = poll(&fd, 1, 10)
     }

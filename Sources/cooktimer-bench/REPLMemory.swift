@@ -19,6 +19,9 @@ enum REPLMemory {
       let terminal = try PseudoTerminal(binary, environment: environment)
       terminal.drain(for: 1.5)
       let peak = try peakResident(pid: terminal.process.processIdentifier)
+      guard String(decoding: terminal.screen, as: UTF8.self).contains("a99") else {
+        throw BenchError("the REPL did not list the 100 active runs")
+      }
       terminal.type([4])  // Ctrl-D leaves the REPL
       guard let status = terminal.waitForExit(timeout: 5) else {
         throw BenchError("the REPL did not leave on Ctrl-D")

@@ -20,11 +20,13 @@ enum Spawn {
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     let argv = ([path] + arguments).map { strdup($0) } + [nil]
     let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-    defer { (argv + envp).forEach { free($0) } }
+    defer { for pointer in argv + envp { free(pointer) } }
     var pid: pid_t = 0
     let start = WallClock.monotonic()
     let rc = posix_spawn(&pid, path, &actions, nil, argv, envp)
-    guard rc == 0 else { throw BenchError("cannot start \(path): \(String(cString: strerror(rc)))") }
+    guard rc == 0 else {
+      throw BenchError("cannot start \(path): \(String(cString: strerror(rc)))")
+    }
     var status: Int32 = 0
     while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     let ms = Double(WallClock.monotonic() - start) / 1e6

@@ -29,6 +29,8 @@ enum StoreWrites {
       }
       rates.append(Double(count) / WallClock.seconds(since: began))
     }
-    return [Figure(name: "durable state changes", value: Stats.median(rates), unit: "per s", digits: 0)]
+    return [
+      Figure(name: "durable state changes", value: Stats.median(rates), unit: "per s", digits: 0)
+    ]
   }
 }

@@ -26,7 +26,7 @@ var unmeasured: [String] = []
 for benchmark in benchmarks {
   do {
     let measured = try benchmark.measure(options)
-    measured.forEach { print($0.line) }
+    for figure in measured { print(figure.line) }
     fflush(nil)  // show each benchmark's lines as soon as they are known
     figures += measured
   } catch {
