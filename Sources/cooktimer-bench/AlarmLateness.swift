@@ -9,18 +9,22 @@ import Foundation
 /// Alarm lateness through the REPL's own scheduling: an ``AlarmScheduler`` holding several
 /// runs, woken by `poll` with the REPL's time-out (see `REPL.waitForInput`), while pauses and
 /// resumes arrive on a pipe at random moments as keystrokes would.
+///
+/// With `persists`, runs live in a database file and each alarm batch is followed by the
+/// store writes the REPL makes after ringing (see ``RunKeeper``).
 struct AlarmLateness {
   /// Timers in all, spread over `span` milliseconds.
   var timers: Int
   var span: Int64
   var runs = 6
   var clock: any Clock = SystemClock()
+  var persists = false
 
   /// Lateness of every alarm, in ms (negative: early).
   func measure() throws -> [Double] {
     var generator = SystemRandomNumberGenerator()
     let start = clock.now() + 300  // leaves time to set up before the first alarm
-    var runs: [Run] = try (0..<self.runs).map { r in
+    let runs: [Run] = try (0..<self.runs).map { r in
       let durations = (0..<timers / self.runs).map { _ in
         Int64.random(in: 50...span, using: &generator)
       }
@@ -29,6 +33,9 @@ struct AlarmLateness {
       ).run
     }
     let expected = runs.reduce(0) { $0 + $1.timers.count }
+    let folder = try Fixtures.ScratchFolder()
+    defer { folder.remove() }
+    let keeper = try RunKeeper(runs, path: persists ? folder.path + "/runs.sqlite" : nil)
     let actions = Self.pauseActions(runs: self.runs / 3, span: span, using: &generator)
     var pipe: [Int32] = [0, 0]
     guard Glibc.pipe(&pipe) == 0 else { throw BenchError("pipe failed") }
@@ -40,16 +47,18 @@ struct AlarmLateness {
     defer { keyboard.wait() }  // before the pipe closes
 
     var scheduler = AlarmScheduler()
-    scheduler.replace(runs)
+    scheduler.replace(keeper.runs)
     var lateness: [Double] = []
     let giveUp = WallClock.monotonic() + (span + 5_000) * 1_000_000
     while lateness.count < expected, WallClock.monotonic() < giveUp {
       // ring: what AlarmRinger.ring does before printing.
-      let due = scheduler.collect(at: clock.now())
+      let now = clock.now()
+      let due = scheduler.collect(at: now)
       let delivered = WallClock.now()
       for alarm in due where alarm.kind == .timerFired {
         lateness.append(Double(delivered - alarm.at.unixMilliseconds * 1_000_000) / 1e6)
       }
+      if !due.isEmpty, try keeper.persistSettled(at: now) { scheduler.replace(keeper.runs) }
       // waitForInput: the REPL's time-out, to the next deadline or at most one second.
       var timeout: Int32 = 1000
       if let deadline = scheduler.nextDeadline() {
@@ -62,9 +71,8 @@ struct AlarmLateness {
       guard read(pipe[0], &byte, 1) == 1 else { continue }
       // handle(line) then alarms.reload(): change the run, hand the scheduler every run.
       let action = actions[Int(byte)]
-      let now = clock.now()
-      _ = try action.pause ? runs[action.run].pause(at: now) : runs[action.run].resume(at: now)
-      scheduler.replace(runs)
+      try keeper.change(run: action.run, pause: action.pause, at: clock.now())
+      scheduler.replace(keeper.runs)
     }
     guard lateness.count == expected else {
       throw BenchError("alarm lateness: \(lateness.count) of \(expected) alarms rang")
