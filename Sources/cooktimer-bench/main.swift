@@ -1,1 +1,46 @@
-print("bench")
+import Foundation
+
+// Runs every benchmark, prints one table (`name: value unit`, one figure per line), then
+// the targets. Exits 1 if any figure could not be measured.
+
+let options: Options
+do {
+  options = try Options(arguments: Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("\(error)\n".utf8))
+  exit(64)
+}
+
+let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
+  ("payload throughput", PayloadThroughput.measure),
+  ("store writes", StoreWrites.measure),
+  ("due lookup", DueLookup.measure),
+  ("command latency", CommandLatency.measure),
+  ("REPL memory", REPLMemory.measure),
+  ("alarm lateness", LatenessFigures.measure),
+]
+
+print(Machine.header(quick: options.quick))
+var figures: [Figure] = []
+var unmeasured: [String] = []
+for benchmark in benchmarks {
+  do {
+    let measured = try benchmark.measure(options)
+    for figure in measured { print(figure.line) }
+    fflush(nil)  // show each benchmark's lines as soon as they are known
+    figures += measured
+  } catch {
+    print("\(benchmark.name): not measured (\(error))")
+    unmeasured.append(benchmark.name)
+  }
+}
+
+print("")
+for figure in figures {
+  guard let target = figure.target else { continue }
+  print("\(target.met ? "met   " : "MISSED") \(figure.name) \(target.text)")
+}
+if !unmeasured.isEmpty {
+  FileHandle.standardError.write(Data("not measured: \(unmeasured.joined(separator: ", "))\n".utf8))
+  exit(1)
+}

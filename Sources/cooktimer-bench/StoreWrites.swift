@@ -1,0 +1,36 @@
+import CooktimerCLI
+import CooktimerCore
+import CooktimerStore
+
+/// Durable state changes per second: pause or resume of one of 100 runs, each through
+/// `update(runID:)` in its own transaction, on a real file in WAL mode.
+enum StoreWrites {
+  static func measure(_ options: Options) throws -> [Figure] {
+    let folder = try Fixtures.ScratchFolder()
+    defer { folder.remove() }
+    let store = try RunStore(path: folder.path + "/runs.sqlite")
+    let clock = SystemClock()
+    try Fixtures.seed(store, finished: 0, active: 100, now: clock.now())
+    let rounds = options.pick(full: 5, quick: 3)
+    let seconds = options.pick(full: 1.0, quick: 0.3)
+    var rates: [Double] = []
+    var n = 0
+    for _ in 0..<rounds {
+      var count = 0
+      let began = WallClock.monotonic()
+      while WallClock.seconds(since: began) < seconds {
+        n += 1
+        try store.update(runID: "a\(n % 100)") { run, _ in
+          let now = clock.now()
+          let change = try run.pausedAt == nil ? run.pause(at: now) : run.resume(at: now)
+          return StoreChange(events: change.events, nextDue: run.nextDue)
+        }
+        count += 1
+      }
+      rates.append(Double(count) / WallClock.seconds(since: began))
+    }
+    return [
+      Figure(name: "durable state changes", value: Stats.median(rates), unit: "per s", digits: 0)
+    ]
+  }
+}
