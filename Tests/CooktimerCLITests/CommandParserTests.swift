@@ -1,4 +1,5 @@
 import CooktimerCore
+import Foundation
 import Testing
 
 @testable import CooktimerCLI
@@ -65,5 +66,35 @@ struct CommandParserTests {
       ])
     #expect(try splitWords("  show  it\\'s  ") == ["show", "it's"])
     #expect(throws: CLIError.self) { try splitWords("show \"open") }
+  }
+
+  @Test func fractionsRoundHalfUpFromTheDigits() throws {
+    #expect(
+      try parseInstant("2026-11-29T18:00:00.1235Z") == Instant(unixMilliseconds: 1_795_975_200_124))
+    #expect(
+      try parseInstant("2026-11-29T18:00:00.1234Z") == Instant(unixMilliseconds: 1_795_975_200_123))
+    #expect(try parseInstant("@1795975200.0005") == Instant(unixMilliseconds: 1_795_975_200_001))
+    #expect(try parseInstant("@1795975200.007") == Instant(unixMilliseconds: 1_795_975_200_007))
+  }
+
+  @Test func localTimesFollowTheZoneAndItsDSTChanges() throws {
+    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+    #expect(
+      try parseInstant("2026-11-29T19:00:00", zone: berlin)
+        == Instant(unixMilliseconds: 1_795_975_200_000))
+    // Spring forward: 02:30 does not exist on 2026-03-29 in Berlin.
+    #expect(throws: CoreError.self) { try parseInstant("2026-03-29T02:30", zone: berlin) }
+    // Fall back: 02:30 happens twice on 2026-10-25; the earlier one (CEST, UTC+2) is taken.
+    #expect(
+      try parseInstant("2026-10-25T02:30", zone: berlin)
+        == Instant(unixMilliseconds: 1_792_888_200_000))
+  }
+
+  @Test func impossibleTimesAreRefused() {
+    for text in [
+      "2026-02-30T10:00:00Z", "@99999999999999", "@1e9", "@", "2026-11-29", "18:00", "@1.2.3",
+    ] {
+      #expect(throws: CoreError.self, "\(text)") { try parseInstant(text) }
+    }
   }
 }

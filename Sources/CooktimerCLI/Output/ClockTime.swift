@@ -1,12 +1,26 @@
 import CooktimerCore
 import Foundation
 
-/// `18:42:10`: an instant as a 24-hour wall-clock time in `zone`.
-func clockTime(_ instant: Instant, in zone: TimeZone) -> String {
+/// `18:42:10`: an instant as a 24-hour wall-clock time in `zone`; on another day than
+/// `reference`, with the day in front (`Mon 30 Nov 06:00:00`), so long timers and overnight
+/// proofs read right.
+func clockTime(_ instant: Instant, in zone: TimeZone, relativeTo reference: Instant? = nil)
+  -> String
+{
   var calendar = Calendar(identifier: .gregorian)
   calendar.timeZone = zone
-  let c = calendar.dateComponents([.hour, .minute, .second], from: instant.date)
-  return String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+  let c = calendar.dateComponents(
+    [.year, .month, .day, .weekday, .hour, .minute, .second], from: instant.date)
+  let time = String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
+  guard let reference, !calendar.isDate(instant.date, inSameDayAs: reference.date) else {
+    return time
+  }
+  let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+  let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+  var day = "\(weekdays[(c.weekday ?? 1) - 1]) \(c.day ?? 1) \(months[(c.month ?? 1) - 1])"
+  let referenceYear = calendar.component(.year, from: reference.date)
+  if c.year != referenceYear { day += " \(c.year ?? 0)" }
+  return "\(day) \(time)"
 }
 
 /// "3 min ago", "1 h 5 min ago", "just now": how long ago `then` was, for late alarms.

@@ -13,10 +13,10 @@ func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
       + (run.autoAdvance ? " (auto-advance)" : "")
   ]
   lines.append("     \(run.step.text)")
-  let nameWidth = min(24, run.timers.indices.map { label(run, $0).count }.max() ?? 0)
+  let nameWidth = run.timers.indices.map { label(run, $0).count }.max() ?? 0
   for t in run.timers.indices {
-    let name = label(run, t).padding(toLength: nameWidth, withPad: " ", startingAt: 0)
-    let state = run.timers[t].state.name.padding(toLength: 9, withPad: " ", startingAt: 0)
+    let name = label(run, t).rightPad(nameWidth)
+    let state = run.timers[t].state.name.rightPad(9)
     lines.append("  \(String(t + 1).leftPad(3))  \(name)  \(state)\(detail(run, t, now, zone))")
   }
   return lines.joined(separator: "\n")
@@ -32,11 +32,11 @@ private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> S
   let timer = run.timers[t]
   switch timer.state {
   case .running(let end):
-    return "\(DurationText.countdown(end - now))  ends \(clockTime(end, in: zone))"
+    return "\(DurationText.countdown(end - now))  ends \(clockTime(end, in: zone, relativeTo: now))"
   case .paused(let remaining):
     return "\(DurationText.countdown(remaining)) left"
   case .fired(let at):
-    return "done at \(clockTime(at, in: zone))"
+    return "done at \(clockTime(at, in: zone, relativeTo: now))"
   case .waiting:
     guard let duration = timer.duration else { return "needs a duration: begin \(t + 1) DURATION" }
     return DurationText.countdown(duration + timer.added)
@@ -46,7 +46,14 @@ private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> S
 }
 
 extension String {
+  /// Right-aligned in `width` characters (never cut).
   func leftPad(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
+  }
+
+  /// Left-aligned in `width` characters, never cut. Counts `Character`s, unlike
+  /// Foundation's `padding(toLength:)`, which counts UTF-16 units and splits emoji.
+  func rightPad(_ width: Int) -> String {
+    count >= width ? self : self + String(repeating: " ", count: width - count)
   }
 }

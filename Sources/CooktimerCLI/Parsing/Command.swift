@@ -30,6 +30,11 @@ public enum Command: Equatable, Sendable {
   case quit
 }
 
+extension Command {
+  /// The word that names the command (`pause`, `status`).
+  var word: String { String(String(describing: self).prefix { $0 != "(" }) }
+}
+
 /// The Live Activity push events (cli.md `payload EVENT`).
 public enum PushEventName: String, Equatable, Sendable, CaseIterable {
   case start, update, end

@@ -40,7 +40,12 @@ public enum CommandParser {
       case "--recipes": options.recipes = try value()
       case "--now": options.now = try parseInstant(try value())
       case "--json": options.json = true
-      case "--topic": options.topic = try value()
+      case "--topic":
+        let topic = try value()
+        guard !topic.isEmpty, !topic.contains(where: \.isWhitespace) else {
+          throw CLIError.usage("--topic takes the app's bundle id, e.g. com.example.cooktimer")
+        }
+        options.topic = topic
       case "--on-alarm": options.onAlarm = try value()
       case "--auto-advance": local.autoAdvance = true
       case "--dismissal": local.dismissal = try parseDismissal(try value())
@@ -90,9 +95,19 @@ public enum CommandParser {
     case "begin":
       let timer = try args.required("TIMER")
       var duration: Int64?
-      if let word = args.peek(), let ms = try? DurationText.parse(word) {
-        _ = args.optional()
-        duration = ms
+      if let word = args.peek() {
+        do {
+          duration = try DurationText.parse(word)
+          _ = args.optional()
+        } catch {
+          // A word that is no duration may be the RUN — unless two words follow, or it is
+          // not shaped like a run id (letters and digits, 3 to 8, at least one letter).
+          let runShaped =
+            (3...8).contains(word.count)
+            && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+            && word.contains { $0.isLetter }
+          if args.words.count > 1 || !runShaped { throw error }
+        }
       }
       command = .begin(timer: timer, milliseconds: duration, run: args.optional())
     case "restart": command = .restart(run: args.optional())
@@ -102,6 +117,9 @@ public enum CommandParser {
       let word = try args.required("EVENT")
       guard let event = PushEventName(rawValue: word.lowercased()) else {
         throw CLIError.usage("unknown push event \"\(word)\": use start, update or end")
+      }
+      if local.dismissal != nil && event != .end {
+        throw CLIError.usage("--dismissal applies to `payload end` only")
       }
       command = .payload(
         event: event, run: args.optional(), dismissal: local.take(\.dismissal, "--dismissal"),

@@ -12,6 +12,8 @@ final class AlarmRinger {
   private var dataVersion: Int64?
   private var lastPoll = Instant(unixMilliseconds: 0)
   private let hook: AlarmHook?
+  /// Runs that rang but whose firing is not recorded yet.
+  private var unrecorded: Set<String> = []
 
   init(session: Session, terminal: TerminalInfo) {
     self.session = session
@@ -58,6 +60,7 @@ final class AlarmRinger {
   func nextDeadline() -> Instant? { scheduler.nextDeadline() }
 
   /// Rings every alarm due by now; notices other processes' changes once a second.
+  /// Recording what fired waits for a quiet moment, so a write never delays the next alarm.
   func ring(print: (String) -> Void) {
     let now = session.clock.now()
     if now - lastPoll >= 1000 {
@@ -70,32 +73,25 @@ final class AlarmRinger {
       }
     }
     let due = scheduler.collect(at: now)
-    guard !due.isEmpty else { return }
     for alarm in due {
       print(alarmText(alarm, now: now, zone: session.zone))
       hook?.run(alarm)
     }
-    if terminal.outputIsTerminal { writeOut("\u{07}") }
-    persistSettled(at: now)
+    if !due.isEmpty && terminal.outputIsTerminal { writeOut("\u{07}") }
+    unrecorded.formUnion(due.map(\.runID))
+    if !unrecorded.isEmpty, scheduler.nextDeadline().map({ $0 - now > 50 }) ?? true {
+      persistSettled(at: now, only: unrecorded)
+      unrecorded = []
+    }
   }
 
-  /// Records timers that fired (event log, next due, Live Activity push) so other processes
-  /// and the next start-up see them, and moves the stored alarm watermark.
-  private func persistSettled(at now: Instant) {
-    guard let store else { return }
-    for run in activeRuns() {
-      let (settled, events) = run.settled(at: now)
-      _ = try? store.advanceAlarmWatermark(runID: run.id, through: now)
-      guard !events.isEmpty else { continue }
-      let context = CommandContext(session: session, options: session.baseOptions)
-      _ = try? store.update(runID: run.id) { stored, tx in
-        guard stored == run else { return StoreChange(nextDue: stored.nextDue) }
-        stored = settled
-        stored.lastChange = max(stored.lastChange, now)
-        let pushes = try context.pushDrafts(for: stored, events: events, at: now, tx: tx)
-        return StoreChange(events: events, nextDue: stored.nextDue, outbox: pushes)
-      }
-    }
+  /// Records timers that fired (event log, next due, Live Activity pushes) so other
+  /// processes and the next start-up see them, and moves the stored alarm watermark —
+  /// one transaction for all the runs that rang.
+  private func persistSettled(at now: Instant, only ids: Set<String>? = nil) {
+    guard store != nil else { return }
+    let context = CommandContext(session: session, options: session.baseOptions)
+    try? context.catchUpAll(through: now, only: ids, notified: true)
     reload()
   }
 }

@@ -3,7 +3,7 @@ import Foundation
 
 /// `18:05:00 ⏰ Spaghetti — Wasser is done · `next``, with "(done at …, 3 min ago)" when late.
 func alarmText(_ alarm: Alarm, now: Instant, zone: TimeZone) -> String {
-  let time = clockTime(alarm.at, in: zone)
+  let time = clockTime(alarm.at, in: zone, relativeTo: now)
   var text: String
   switch alarm.kind {
   case .timerFired:

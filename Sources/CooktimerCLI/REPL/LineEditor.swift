@@ -11,8 +11,9 @@ import Foundation
 final class LineEditor {
   /// Called with each finished line, or `nil` for Ctrl-D on an empty line.
   nonisolated(unsafe) static var onLine: ((String?) -> Void)?
-  /// Words offered by tab completion.
-  nonisolated(unsafe) static var completions: [String] = []
+  /// Words offered by tab completion: commands for the first word, then recipes and runs.
+  nonisolated(unsafe) static var commandWords: [String] = []
+  nonisolated(unsafe) static var argumentWords: [String] = []
 
   let prompt: String
   private let historyPath: String?
@@ -24,8 +25,10 @@ final class LineEditor {
     rl_catch_signals = 0  // we handle SIGINT/SIGTERM ourselves (self-pipe)
     rl_catch_sigwinch = 1
     rl_readline_name = UnsafePointer(strdup("cooktimer"))
-    rl_attempted_completion_function = { text, _, _ in
+    rl_attempted_completion_function = { text, start, _ in
       rl_attempted_completion_over = 1  // no file-name completion
+      let before = String(cString: rl_line_buffer).utf8.prefix(Int(start))
+      completingCommand = before.allSatisfy { $0 == UInt8(ascii: " ") }
       return rl_completion_matches(text) { text, state in LineEditor.complete(text, state) }
     }
     stifle_history(1000)
@@ -94,7 +97,8 @@ final class LineEditor {
   ) -> UnsafeMutablePointer<CChar>? {
     if state == 0 {
       let prefix = text.map { String(cString: $0) } ?? ""
-      completionMatches = completions.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
+      let words = completingCommand ? commandWords : argumentWords
+      completionMatches = words.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
     }
     guard Int(state) < completionMatches.count else { return nil }
     return strdup(completionMatches[Int(state)])
@@ -103,3 +107,5 @@ final class LineEditor {
 
 /// The matches of the completion in progress (readline asks for them one by one).
 nonisolated(unsafe) private var completionMatches: [String] = []
+/// Whether the word being completed is the first of the line.
+nonisolated(unsafe) private var completingCommand = true

@@ -56,19 +56,9 @@ final class REPL {
 
   /// Blocks until a key, a signal, the alarm deadline, or one second (to notice other processes).
   private func waitForInput(until deadline: Instant?) {
-    var timeout: Int32 = 1000
-    if let deadline {
-      let left = deadline - session.clock.now()
-      timeout = Int32(max(0, min(1000, left)))
-    }
-    var fds = [
-      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
-    ]
-    let n = poll(&fds, 2, timeout)
-    guard n > 0 else { return }
-    if fds[1].revents != 0 { handleSignals() }
-    if fds[0].revents & Int16(POLLIN | POLLHUP) != 0 { editor.readCharacter() }
+    let ready = AlarmWait.wait(for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline)
+    if ready[1] != 0 { handleSignals() }
+    if ready[0] & Int16(POLLIN | POLLHUP) != 0 { editor.readCharacter() }
   }
 
   private func handleSignals() {
@@ -87,6 +77,7 @@ final class REPL {
 
   private func handle(_ line: String?) {
     guard let line else {
+      editor.remove()  // before readline shows another prompt
       writeOut("\n" + farewell() + "\n")
       done = true
       return
@@ -94,6 +85,7 @@ final class REPL {
     let words = (try? splitWords(line)) ?? []
     switch words.first?.lowercased() {
     case "quit", "exit":
+      editor.remove()
       writeOut(farewell() + "\n")
       done = true
       return
@@ -130,15 +122,18 @@ final class REPL {
     let live = alarms.activeRuns().reduce(0) { sum, run in
       sum + run.settled(at: session.clock.now()).run.timers.filter(\.isLive).count
     }
-    return live == 0 ? "Bye." : "Bye. \(live) timer(s) keep running; `cooktimer` shows them again."
+    return live == 0
+      ? "Bye."
+      : "Bye. \(live == 1 ? "1 timer keeps" : "\(live) timers keep") running; `cooktimer` shows them again."
   }
 
   private func refreshCompletions() {
-    var words = helpTopics
+    LineEditor.commandWords = helpTopics
+    var words: [String] = []
     if let files = try? session.catalog(session.baseOptions).files() {
       words += files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
     }
     words += alarms.activeRuns().map(\.id)
-    LineEditor.completions = words
+    LineEditor.argumentWords = words
   }
 }

@@ -19,11 +19,13 @@ struct WatchView {
     var raw = saved
     raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
     tcsetattr(STDIN_FILENO, TCSANOW, &raw)
-    writeOut("\u{1b}[?25l")
+    // The alternate screen keeps the REPL's scrollback intact; the cursor hides meanwhile.
+    writeOut("\u{1b}[?1049h\u{1b}[?25l")
     defer {
       tcsetattr(STDIN_FILENO, TCSANOW, &saved)
-      writeOut("\u{1b}[?25h\n")
+      writeOut("\u{1b}[?25h\u{1b}[?1049l")
     }
+    var finishing: String?  // a run whose last step `n` would finish: asks once more
     var selected = 0
     var messages: [String] = []
     while true {
@@ -39,24 +41,32 @@ struct WatchView {
       case "\t": selected += 1
       case "p", "P", " ":
         guard let run = target else { continue }
-        messages.append(perform(run.phase == .paused ? "resume \(run.id)" : "pause \(run.id)"))
+        messages += perform(run.phase == .paused ? "resume \(run.id)" : "pause \(run.id)")
       case "n", "N":
         guard let run = target else { continue }
-        messages.append(perform("next \(run.id)"))
+        if run.stepNumber == run.stepCount && finishing != run.id {
+          finishing = run.id
+          messages.append(
+            "\(run.id): last step — press n again to finish (live timers are cancelled)")
+        } else {
+          finishing = nil
+          messages += perform("next \(run.id)")
+        }
       case "+":
         guard let run = target else { continue }
-        messages.append(perform("add 1m \(run.id)"))
+        messages += perform("add 1m \(run.id)")
       default: continue
       }
-      messages = Array(messages.suffix(3))
+      if key != "n" && key != "N" { finishing = nil }
+      messages = Array(messages.suffix(4))
       ringer.reload()
     }
   }
 
-  private func perform(_ line: String) -> String {
+  /// Runs a command; its output lines become messages (the cancelled timers included).
+  private func perform(_ line: String) -> [String] {
     let output = session.run(line: line)
-    let text = output.stdout.split(separator: "\n").first.map(String.init)
-    return text ?? output.stderr.first ?? ""
+    return output.stdout.split(separator: "\n").map(String.init) + output.stderr
   }
 
   /// The next instant a shown second changes or an alarm is due.
@@ -75,17 +85,13 @@ struct WatchView {
 
   /// Waits for a key until `deadline`; `nil` on time-out. SIGINT means "leave", SIGWINCH redraws.
   private func waitForKey(until deadline: Instant) -> Character? {
-    let timeout = Int32(max(0, min(1000, deadline - session.clock.now())))
-    var fds = [
-      pollfd(fd: STDIN_FILENO, events: Int16(POLLIN), revents: 0),
-      pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0),
-    ]
-    guard poll(&fds, 2, timeout) > 0 else { return nil }
-    if fds[1].revents != 0 {
+    let ready = AlarmWait.wait(for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline)
+    if ready[1] != 0 {
       let signals = SignalPipe.drain()
       if signals.contains(SIGINT) || signals.contains(SIGTERM) { return "q" }
       return nil
     }
+    guard ready[0] != 0 else { return nil }
     var byte: UInt8 = 0
     guard read(STDIN_FILENO, &byte, 1) == 1 else { return "q" }
     return Character(UnicodeScalar(byte))
@@ -118,7 +124,7 @@ struct WatchView {
   }
 
   private func timerLine(_ run: Run, _ t: Int, now: Instant, width: Int) -> String {
-    let name = String(label(run, t).prefix(16)).padding(toLength: 16, withPad: " ", startingAt: 0)
+    let name = String(label(run, t).prefix(16)).rightPad(16)
     let total = max(1, run.timers[t].totalDuration)
     let left = run.remaining(ofTimer: t, at: now) ?? total
     let countdown = DurationText.countdown(left).leftPad(8)

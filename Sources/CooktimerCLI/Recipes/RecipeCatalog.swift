@@ -26,6 +26,11 @@ public struct RecipeCatalog: Sendable {
   /// The `.cook` files in the folder, sorted by name.
   public func files() throws(RecipeCatalogError) -> [String] {
     let names: [String]
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
+      throw .unreadable(path: folder, reason: "no such folder")
+    }
+    guard isFolder.boolValue else { throw .unreadable(path: folder, reason: "not a folder") }
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
     } catch {

@@ -39,7 +39,7 @@ extension Session {
     case .contract: return context.contract()
     case .plan(let name, let start): return try context.plan(name, start: start)
     case .outbox(let ids): return try context.outbox(markSent: ids)
-    case .help(let topic): return help(topic)
+    case .help(let topic): return help(topic, json: context.json)
     case .watch, .quit:
       return Output(
         stderr: ["cooktimer: `\(command)` works at the REPL prompt"], status: ExitStatus.usage)

@@ -28,7 +28,10 @@ extension Session {
       switch error {
       case .invalidDuration(_, let m), .invalidTime(_, let m): return (m, ExitStatus.usage)
       case .invalidRecipe(let d): return (d.description, ExitStatus.dataError)
-      case .refused(_, let phase, let m): return ("\(m) (\(phase.rawValue))", ExitStatus.dataError)
+      case .refused(_, let phase, let m):
+        // cli.md: the message names the run's state; most engine messages already do.
+        let named = m.contains(phase.rawValue)
+        return (named ? m : "\(m) (the run is \(phase.rawValue))", ExitStatus.dataError)
       }
     case let error as StoreError:
       // cli.md lists no "busy" status; a database held past the timeout is an I/O failure.

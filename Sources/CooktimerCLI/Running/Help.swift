@@ -93,7 +93,17 @@ let helpOrder = [
 let helpTopics = helpOrder
 
 extension Session {
-  func help(_ topic: String?) -> Output {
+  func help(_ topic: String?, json: Bool = false) -> Output {
+    if json {
+      let names = topic.map { [$0.lowercased()] } ?? helpOrder
+      let entries = names.compactMap { name in
+        helpEntries[name].map { ["command": name, "usage": $0.usage, "summary": $0.summary] }
+      }
+      if entries.isEmpty, let topic {
+        return failure(CLIError.usage("no command \"\(topic)\"; `help` lists them"), json: true)
+      }
+      return Output(stdout: encodeJSON(["commands": entries]) + "\n")
+    }
     if let topic {
       guard let entry = helpEntries[topic.lowercased()] else {
         return Output(
@@ -106,7 +116,7 @@ extension Session {
     for name in helpOrder {
       let entry = helpEntries[name]!
       text +=
-        "  " + entry.usage.padding(toLength: 34, withPad: " ", startingAt: 0) + " "
+        "  " + entry.usage.rightPad(34) + " "
         + entry.summary + "\n"
     }
     text += """

@@ -50,7 +50,8 @@ extension CommandContext {
 
   /// `contract`: the Swift declaration of the app's `ActivityAttributes`.
   func contract() -> Output {
-    Output(stdout: contractDeclaration())
+    if json { return Output(stdout: encodeJSON(["declaration": contractDeclaration()]) + "\n") }
+    return Output(stdout: contractDeclaration())
   }
 
   /// `plan RECIPE [--start TIME]`: JSON lines, one push each; `--json`: `{"pushes": [...]}`.
@@ -105,7 +106,10 @@ extension Session {
       }
     case let error as ActivityError:
       if case .refused(let core) = error, case .refused(_, let phase, let m) = core {
-        return ("\(m) (\(phase.rawValue))", ExitStatus.dataError)
+        return (
+          m.contains(phase.rawValue) ? m : "\(m) (the run is \(phase.rawValue))",
+          ExitStatus.dataError
+        )
       }
       return (error.description, ExitStatus.dataError)
     default:

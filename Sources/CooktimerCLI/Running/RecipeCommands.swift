@@ -54,7 +54,7 @@ extension CommandContext {
     }
     let width = min(28, entries.map(\.name.count).max() ?? 0)
     let lines = entries.map { entry -> String in
-      let name = entry.name.padding(toLength: width, withPad: " ", startingAt: 0)
+      let name = entry.name.rightPad(width)
       guard let recipe = entry.result.recipe else {
         return "\(name)  ✗ \(entry.result.errors.first?.description ?? "cannot be read")"
       }

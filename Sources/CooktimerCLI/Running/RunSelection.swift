@@ -20,7 +20,7 @@ extension CommandContext {
     default:
       let ids = active.map(\.id).joined(separator: ", ")
       throw CLIError.usage(
-        "several runs are active (\(ids)): name one, e.g. `status \(active[0].id)`")
+        "several runs are active (\(ids)): name one, e.g. `\(command) \(active[0].id)`")
     }
   }
 

@@ -31,7 +31,8 @@ public final class Session {
       return Output(stderr: ["cooktimer: no command; type `help`"], status: ExitStatus.usage)
     }
     do {
-      return try execute(command, CommandContext(session: self, options: options))
+      let context = CommandContext(session: self, options: options, command: command.word)
+      return try execute(command, context)
     } catch {
       return failure(error, json: options.json)
     }
@@ -87,6 +88,8 @@ public final class Session {
 struct CommandContext {
   let session: Session
   let options: GlobalOptions
+  /// The command's word (`pause`), for hints in messages.
+  var command = "status"
 
   /// `--now` if given, else the session's clock.
   var now: Instant { options.now ?? session.clock.now() }

@@ -15,11 +15,11 @@ extension CommandContext {
       let text = shortened(run.recipe.steps[entry.step].text, 60)
       let wait = entry.waitsForCook ? "  (waits for you)" : ""
       lines.append(
-        "  step \(entry.step + 1)  \(clockTime(entry.start, in: zone)) → \(clockTime(entry.end, in: zone))  \(text)\(wait)"
+        "  step \(entry.step + 1)  \(clockTime(entry.start, in: zone, relativeTo: now)) → \(clockTime(entry.end, in: zone, relativeTo: now))  \(text)\(wait)"
       )
     }
     let left = DurationText.short(max(0, timeline.done - now))
-    lines.append("  done at \(clockTime(timeline.done, in: zone)) (in \(left))")
+    lines.append("  done at \(clockTime(timeline.done, in: zone, relativeTo: now)) (in \(left))")
     return Output(stdout: lines.joined(separator: "\n") + "\n")
   }
 

@@ -15,8 +15,11 @@ extension CommandContext {
     var at = now
     let run = try store().update(runID: id) { run, tx in
       at = max(now, run.lastChange)
-      let change = try body(&run, at)
+      // What happened by itself since the last change is recorded first, with its pushes.
+      var changing = try catchUp(run, through: at, tx: tx)
+      let change = try body(&changing, at)
       result = change
+      run = changing
       guard change.changedState else { return StoreChange(nextDue: run.nextDue) }
       let pushes = try pushDrafts(for: run, events: change.events, at: at, tx: tx)
       return StoreChange(events: change.events, nextDue: run.nextDue, outbox: pushes)

@@ -51,9 +51,12 @@ extension Run {
   /// The longest timer the engine accepts, in milliseconds: 7 days (timers.md §3).
   public static let longestTimer: Int64 = 7 * 24 * 3_600_000
 
-  /// Milliseconds as signed seconds for messages: `-30 s`, `+1.5 s`.
+  /// Milliseconds as a signed amount for messages: `-30 s`, `+1.5 s`, `+7 d`.
   static func seconds(_ ms: Int64) -> String {
     let sign = ms < 0 ? "-" : "+"
+    if ms != .min, ms.magnitude >= 120_000, ms.magnitude % 1000 == 0 {
+      return sign + DurationText.short(Int64(ms.magnitude))  // "+7 d", not "+604800 s"
+    }
     let whole = ms.magnitude / 1000
     let frac = ms.magnitude % 1000
     if frac == 0 { return "\(sign)\(whole) s" }
