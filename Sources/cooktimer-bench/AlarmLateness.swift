@@ -7,7 +7,7 @@ import Foundation
 #endif
 
 /// Alarm lateness through the REPL's own scheduling: an ``AlarmScheduler`` holding several
-/// runs, woken by `poll` with the REPL's time-out (see `REPL.waitForInput`), while pauses and
+/// runs, woken by the REPL's own ``AlarmWait``, while pauses and
 /// resumes arrive on a pipe at random moments as keystrokes would.
 ///
 /// With `persists`, runs live in a database file and each alarm batch is followed by the
@@ -49,6 +49,7 @@ struct AlarmLateness {
     var scheduler = AlarmScheduler()
     scheduler.replace(keeper.runs)
     var lateness: [Double] = []
+    var unrecorded = false
     let giveUp = WallClock.monotonic() + (span + 5_000) * 1_000_000
     while lateness.count < expected, WallClock.monotonic() < giveUp {
       // ring: what AlarmRinger.ring does before printing.
@@ -58,15 +59,15 @@ struct AlarmLateness {
       for alarm in due where alarm.kind == .timerFired {
         lateness.append(Double(delivered - alarm.at.unixMilliseconds * 1_000_000) / 1e6)
       }
-      if !due.isEmpty, try keeper.persistSettled(at: now) { scheduler.replace(keeper.runs) }
-      // waitForInput: the REPL's time-out, to the next deadline or at most one second.
-      var timeout: Int32 = 1000
-      if let deadline = scheduler.nextDeadline() {
-        let left = deadline - clock.now()
-        timeout = Int32(max(0, min(1000, left)))
+      // As AlarmRinger.ring: record what rang only when no alarm is due within 50 ms.
+      unrecorded = unrecorded || !due.isEmpty
+      if unrecorded, scheduler.nextDeadline().map({ $0 - now > 50 }) ?? true {
+        unrecorded = false
+        if try keeper.persistSettled(at: now) { scheduler.replace(keeper.runs) }
       }
-      var fds = [pollfd(fd: pipe[0], events: Int16(POLLIN), revents: 0)]
-      guard poll(&fds, 1, timeout) > 0, fds[0].revents & Int16(POLLIN) != 0 else { continue }
+      // As REPL.waitForInput: the shared wait, to the microsecond of the next end date.
+      let ready = AlarmWait.wait(for: [pipe[0]], until: scheduler.nextDeadline())
+      guard ready[0] & Int16(POLLIN) != 0 else { continue }
       var byte: UInt8 = 0
       guard read(pipe[0], &byte, 1) == 1 else { continue }
       // handle(line) then alarms.reload(): change the run, hand the scheduler every run.
@@ -121,10 +122,4 @@ struct AlarmLateness {
     }
     return group
   }
-}
-
-/// The wall clock rounded down to the millisecond: a clock that never reads a millisecond
-/// that has not fully begun, shown beside the REPL's `SystemClock` (which rounds to nearest).
-struct FloorClock: Clock {
-  func now() -> Instant { Instant(unixMilliseconds: WallClock.now() / 1_000_000) }
 }

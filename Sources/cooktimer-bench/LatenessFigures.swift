@@ -1,6 +1,5 @@
 /// Alarm lateness side by side: the REPL's scheduling with its own clock; the same with the
-/// store writes the REPL makes after each alarm; the same with a clock rounded down; and bare
-/// Dispatch timers (the floor). Rounds alternate between them so that machine load falls on
+/// store writes the REPL makes after alarms; and bare Dispatch timers (the floor). Rounds alternate between them so that machine load falls on
 /// all of them alike.
 enum LatenessFigures {
   static func measure(_ options: Options) throws -> [Figure] {
@@ -9,19 +8,16 @@ enum LatenessFigures {
     let span: Int64 = options.pick(full: 10_000, quick: 3_000)
     var repl: [[Double]] = []
     var stored: [[Double]] = []
-    var floor: [[Double]] = []
     var dispatch: [[Double]] = []
     for _ in 0..<rounds {
       repl.append(try AlarmLateness(timers: timers, span: span).measure())
       stored.append(try AlarmLateness(timers: timers, span: span, persists: true).measure())
-      floor.append(try AlarmLateness(timers: timers, span: span, clock: FloorClock()).measure())
       dispatch.append(try DispatchFloor(timers: timers, span: span).measure())
     }
     return figures("alarm lateness", "early alarms", repl, targets: true)
       + figures(
         "alarm lateness, with store writes", "early alarms, with store writes", stored,
         targets: true)
-      + figures("alarm lateness, clock rounded down", "early alarms, clock rounded down", floor)
       + figures("dispatch timer lateness", "early dispatch timers", dispatch)
   }
 

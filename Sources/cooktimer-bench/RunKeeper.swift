@@ -30,14 +30,16 @@ final class RunKeeper {
   /// After an alarm batch: what the REPL stores. Returns whether the runs were reloaded.
   func persistSettled(at now: Instant) throws -> Bool {
     guard let store else { return false }
-    for run in try store.activeRuns() {
-      let (settled, events) = run.settled(at: now)
-      _ = try store.advanceAlarmWatermark(runID: run.id, through: now)
-      guard !events.isEmpty else { continue }
-      try store.update(runID: run.id) { stored, _ in
-        stored = settled
+    // One transaction for every run, as `catchUpAll(through:only:notified:)` does.
+    try store.transaction { tx in
+      for run in try store.activeRuns() {
+        let (settled, events) = run.settled(at: now)
+        _ = try tx.advanceAlarmWatermark(runID: run.id, through: now)
+        guard !events.isEmpty else { continue }
+        var stored = settled
         stored.lastChange = max(stored.lastChange, now)
-        return StoreChange(events: events, nextDue: stored.nextDue)
+        try tx.save(stored, nextDue: stored.nextDue)
+        try tx.append(events, runID: run.id)
       }
     }
     runs = try store.activeRuns()

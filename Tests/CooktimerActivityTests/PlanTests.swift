@@ -85,7 +85,8 @@ import Testing
     #expect(aps["content-state"]?["phase"] == .string("waiting"))
     // Auto-advance entered the untimed step the instant "bulk" fired: that is the news.
     #expect(aps["alert"]?["title"] == .string("Sourdough — bulk done"))
-    #expect(aps["alert"]?["body"] == .string("Step 3 of 5: Shape the loaf — time for the next step"))
+    #expect(
+      aps["alert"]?["body"] == .string("Step 3 of 5: Shape the loaf — time for the next step"))
     #expect(waiting.priority == .immediately)
     #expect(plan[1].priority == .consideringDevicePower)
     #expect(plan.last?.priority == .immediately)

@@ -39,7 +39,9 @@ extension PushAlert {
       let then = state.stepNumber < state.stepCount ? "time for the next step" : "time to finish"
       return PushAlert(title: title, body: "\(step) — \(then)")
     case (_, .finished):
-      return PushAlert(title: "\(recipeName) — done", body: state.stepCount == 1 ? "Done." : "All \(state.stepCount) steps done.")
+      return PushAlert(
+        title: "\(recipeName) — done",
+        body: state.stepCount == 1 ? "Done." : "All \(state.stepCount) steps done.")
     case (_, .running), (_, .paused):
       return nil
     }
