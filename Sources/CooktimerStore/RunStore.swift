@@ -71,7 +71,27 @@ public final class RunStore: @unchecked Sendable {
   public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
-    return try db.transaction { try body(StoreTransaction(db: db)) }
+    return try db.transaction {
+      try checkIntegrityOnce()
+      return try body(StoreTransaction(db: db))
+    }
+  }
+
+  /// Whether this connection has checked the file before its first write.
+  private var integrityChecked = false
+
+  /// Before the first write of this connection, `PRAGMA quick_check`: SQLite reports damage
+  /// only on the pages a statement reads, and a write must never land in a damaged file.
+  /// - Throws: `.corrupt`, with the file left as it was (the transaction rolls back).
+  private func checkIntegrityOnce() throws(StoreError) {
+    guard !integrityChecked else { return }
+    let result = try db.first("PRAGMA quick_check(1)", []) { $0.text(0) } ?? "ok"
+    guard result == "ok" else {
+      throw StoreError(
+        kind: .corrupt, path: path,
+        detail: "the database is damaged (\(result)); nothing was written")
+    }
+    integrityChecked = true
   }
 
   /// Stores a new run with its first events; see ``StoreTransaction/insert(_:events:nextDue:)``.

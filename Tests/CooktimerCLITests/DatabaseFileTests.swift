@@ -22,4 +22,25 @@ struct DatabaseFileTests {
     #expect(r.status == 74)
     #expect(r.stderr.hasPrefix("cooktimer: "))
   }
+
+  /// A damaged page that a command does not read still stops every write; nothing lands.
+  @Test func aDamagedDatabaseIsNeverWritten() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    var ids: [String] = []
+    for _ in 0..<30 {
+      ids.append(try #require(try box.json("start tea --json")["id"] as? String))
+    }
+    let url = URL(fileURLWithPath: box.db)
+    var bytes = try Data(contentsOf: url)
+    let pageSize = 4096
+    #expect(bytes.count > 6 * pageSize)
+    // Scribble over the last page (run rows), far from the header and the schema.
+    let start = bytes.count - pageSize
+    bytes.replaceSubrange(start..<bytes.count, with: Data(repeating: 0xA5, count: pageSize))
+    try bytes.write(to: url)
+    let r = try box.run(["pause", ids[0]])
+    #expect(r.status == 65, "\(r.stdout) \(r.stderr)")
+    #expect(r.stderr.hasPrefix("cooktimer: ") && r.stderr.contains(box.db))
+    #expect(try Data(contentsOf: url) == bytes)
+  }
 }
