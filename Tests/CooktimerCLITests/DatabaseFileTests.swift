@@ -34,9 +34,12 @@ struct DatabaseFileTests {
     var bytes = try Data(contentsOf: url)
     let pageSize = 4096
     #expect(bytes.count > 6 * pageSize)
-    // Scribble over the last page (run rows), far from the header and the schema.
-    let start = bytes.count - pageSize
-    bytes.replaceSubrange(start..<bytes.count, with: Data(repeating: 0xA5, count: pageSize))
+    // Scribble over the page holding another run's row: `pause` never reads it, so only
+    // a check of the whole file before writing can notice.
+    let marker = Data("\"id\":\"\(ids[20])\"".utf8)
+    let found = try #require(bytes.range(of: marker))
+    let start = found.lowerBound / pageSize * pageSize
+    bytes.replaceSubrange(start..<start + pageSize, with: Data(repeating: 0xA5, count: pageSize))
     try bytes.write(to: url)
     let r = try box.run(["pause", ids[0]])
     #expect(r.status == 65, "\(r.stdout) \(r.stderr)")
