@@ -67,6 +67,17 @@ enum DatabaseMigrator {
       ALTER TABLE runs ADD COLUMN alarms_through_ms INTEGER;
       """
     ),
+    (
+      // Runs of one recipe share its snapshot: stored once, decoded once per process.
+      "recipe snapshots shared between runs",
+      """
+      CREATE TABLE recipes (
+        key TEXT PRIMARY KEY NOT NULL,
+        json TEXT NOT NULL
+      ) STRICT;
+      ALTER TABLE runs ADD COLUMN recipe_key TEXT REFERENCES recipes (key);
+      """
+    ),
   ]
 
   /// The version this build writes.

@@ -30,6 +30,46 @@ enum RunCodec {
     }
   }
 
+  /// The columns every query of runs selects: the run, and its shared recipe snapshot if any.
+  static let selection =
+    "SELECT runs.run_json, runs.recipe_key, recipes.json FROM runs "
+    + "LEFT JOIN recipes ON recipes.key = runs.recipe_key "
+
+  /// A run from a row of ``selection``.
+  static func decode(row: DatabaseStatement, path: String) throws(StoreError) -> Run {
+    var run = try decode(row.text(0), path: path)
+    if !row.isNull(1), !row.isNull(2) {
+      run.recipe = try RecipeCache.shared.recipe(key: row.text(1), json: row.text(2), path: path)
+    }
+    return run
+  }
+
+  /// The run's JSON without its recipe's steps (kept in `recipes`), the recipe's JSON and
+  /// its key: FNV-1a 64 of the JSON, with its length.
+  static func split(_ run: Run, path: String) throws(StoreError) -> (
+    run: String, recipe: String, key: String
+  ) {
+    var bare = run
+    bare.recipe = Recipe(title: run.recipe.title, steps: [])
+    let recipe = try encodeValue(run.recipe, path: path)
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in recipe.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+    let key = String(hash, radix: 16) + "-" + String(recipe.utf8.count)
+    return (try encode(bare, path: path), recipe, key)
+  }
+
+  private static func encodeValue<T: Encodable>(_ value: T, path: String) throws(StoreError)
+    -> String
+  {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    do {
+      return String(decoding: try encoder.encode(value), as: UTF8.self)
+    } catch {
+      throw StoreError(kind: .other, path: path, detail: "a recipe could not be encoded")
+    }
+  }
+
   static func decode(_ json: String, path: String) throws(StoreError) -> Run {
     do {
       return try JSONDecoder().decode(Run.self, from: Data(json.utf8))

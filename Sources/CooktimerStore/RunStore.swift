@@ -249,8 +249,8 @@ public final class RunStore: @unchecked Sendable {
 
   private func runs(_ clause: String, _ values: [DatabaseValue]) throws(StoreError) -> [Run] {
     try locked { () throws(StoreError) in
-      try db.query("SELECT run_json FROM runs " + clause, values) {
-        (row) throws(StoreError) in try RunCodec.decode(row.text(0), path: path)
+      try db.query(RunCodec.selection + clause, values) {
+        (row) throws(StoreError) in try RunCodec.decode(row: row, path: path)
       }
     }
   }

@@ -12,8 +12,8 @@ public struct StoreTransaction {
 
   /// The run with this id, as last stored; `nil` if there is none.
   public func run(id: String) throws(StoreError) -> Run? {
-    try db.first("SELECT run_json FROM runs WHERE id = ?", [.text(id)]) {
-      (row) throws(StoreError) in try RunCodec.decode(row.text(0), path: db.path)
+    try db.first(RunCodec.selection + "WHERE runs.id = ?", [.text(id)]) {
+      (row) throws(StoreError) in try RunCodec.decode(row: row, path: db.path)
     }
   }
 
@@ -24,15 +24,14 @@ public struct StoreTransaction {
     try db.run(
       """
       INSERT INTO runs (id, recipe_title, status, next_due_ms, last_change_ms, created_ms,
-        ended_ms, run_json)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+        ended_ms, run_json, recipe_key)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .text(run.id), .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
         .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
         .instant(run.startedAt), .instant(RunCodec.endedAt(run.status)),
-        .text(try RunCodec.encode(run, path: db.path)),
-      ])
+      ] + (try snapshot(run)))
     try append(events, runID: run.id)
   }
 
@@ -42,16 +41,29 @@ public struct StoreTransaction {
     let changed = try db.run(
       """
       UPDATE runs SET recipe_title = ?, status = ?, next_due_ms = ?, last_change_ms = ?,
-        ended_ms = ?, run_json = ?
+        ended_ms = ?, run_json = ?, recipe_key = ?
       WHERE id = ?
       """,
       [
         .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
         .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
-        .instant(RunCodec.endedAt(run.status)), .text(try RunCodec.encode(run, path: db.path)),
-        .text(run.id),
-      ])
+        .instant(RunCodec.endedAt(run.status)),
+      ] + (try snapshot(run)) + [.text(run.id)])
     guard changed == 1 else { throw noSuchRun(run.id) }
+  }
+
+  /// The `run_json` and `recipe_key` values of a run: its recipe stored once in `recipes`.
+  /// Should two recipes ever share a key, the run keeps its recipe inline instead.
+  private func snapshot(_ run: Run) throws(StoreError) -> [DatabaseValue] {
+    let (bare, recipe, key) = try RunCodec.split(run, path: db.path)
+    try db.run(
+      "INSERT INTO recipes (key, json) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+      [.text(key), .text(recipe)])
+    let stored = try db.first("SELECT json FROM recipes WHERE key = ?", [.text(key)]) {
+      $0.text(0)
+    }
+    guard stored == recipe else { return [.text(try RunCodec.encode(run, path: db.path)), .null] }
+    return [.text(bare), .text(key)]
   }
 
   /// Appends to a run's event log.

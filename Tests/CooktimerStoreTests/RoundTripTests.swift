@@ -158,3 +158,20 @@ import Testing
     #expect(try store.nextDue() == Fixture.t0 + 100)
   }
 }
+
+@Suite struct RecipeSnapshotTests {
+  /// Runs of one recipe share one stored snapshot, and each still reads back whole.
+  @Test(arguments: StoreKind.allCases)
+  func runsOfOneRecipeShareItsSnapshot(_ kind: StoreKind) throws {
+    try kind.with { store in
+      let first = Fixture.run(id: "aaa")
+      let second = Fixture.run(id: "bbb")
+      try store.insert(first, nextDue: nil)
+      try store.insert(second, nextDue: nil)
+      #expect(try store.run(id: "aaa") == first)
+      #expect(try store.activeRuns() == [first, second])
+      let count = try store.transaction { tx in try tx.db.integer("SELECT count(*) FROM recipes") }
+      #expect(count == 1)
+    }
+  }
+}
