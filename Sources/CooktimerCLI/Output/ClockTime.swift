@@ -7,8 +7,7 @@ import Foundation
 func clockTime(_ instant: Instant, in zone: TimeZone, relativeTo reference: Instant? = nil)
   -> String
 {
-  var calendar = Calendar(identifier: .gregorian)
-  calendar.timeZone = zone
+  let calendar = gregorian(in: zone)
   let c = calendar.dateComponents(
     [.year, .month, .day, .weekday, .hour, .minute, .second], from: instant.date)
   let time = String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
@@ -36,3 +35,18 @@ func agoText(_ then: Instant, now: Instant) -> String {
   }
   return "\(hours / 24) days ago"
 }
+
+/// A Gregorian calendar in `zone`, made once: building one is costly and `status` formats
+/// every timer's end.
+private func gregorian(in zone: TimeZone) -> Calendar {
+  calendarLock.lock()
+  defer { calendarLock.unlock() }
+  if let calendar = calendars[zone.identifier] { return calendar }
+  var calendar = Calendar(identifier: .gregorian)
+  calendar.timeZone = zone
+  calendars[zone.identifier] = calendar
+  return calendar
+}
+
+nonisolated(unsafe) private var calendars: [String: Calendar] = [:]
+private let calendarLock = NSLock()

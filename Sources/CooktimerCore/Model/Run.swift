@@ -177,3 +177,73 @@ public struct RunEvent: Hashable, Sendable, Codable {
     self.amount = amount
   }
 }
+
+/// Compact stored forms (`"active"`, `"finished:1795975380000"`): one string each, far cheaper
+/// to decode than nested keyed containers when a `status` reads 100 runs.
+extension RunStatus {
+  public init(from decoder: Decoder) throws {
+    let (name, at) = try decodeTagged(decoder)
+    switch (name, at) {
+    case ("active", nil): self = .active
+    case ("finished", let at?): self = .finished(at: at)
+    case ("stopped", let at?): self = .stopped(at: at)
+    default: throw taggedError(decoder, name)
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    switch self {
+    case .active: try encodeTagged(encoder, "active", nil)
+    case .finished(let at): try encodeTagged(encoder, "finished", at.unixMilliseconds)
+    case .stopped(let at): try encodeTagged(encoder, "stopped", at.unixMilliseconds)
+    }
+  }
+}
+
+/// Compact stored forms: `"waiting"`, `"running:<end ms>"`, `"paused:<remaining ms>"`,
+/// `"fired:<ms>"`, `"skipped:<ms>"`, `"cancelled:<ms>"`.
+extension RunTimerState {
+  public init(from decoder: Decoder) throws {
+    let (name, value) = try decodeTagged(decoder)
+    switch (name, value) {
+    case ("waiting", nil): self = .waiting
+    case ("running", let v?): self = .running(endDate: v)
+    case ("paused", let v?): self = .paused(remaining: v.unixMilliseconds)
+    case ("fired", let v?): self = .fired(at: v)
+    case ("skipped", let v?): self = .skipped(at: v)
+    case ("cancelled", let v?): self = .cancelled(at: v)
+    default: throw taggedError(decoder, name)
+    }
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    switch self {
+    case .waiting: try encodeTagged(encoder, "waiting", nil)
+    case .running(let end): try encodeTagged(encoder, "running", end.unixMilliseconds)
+    case .paused(let remaining): try encodeTagged(encoder, "paused", remaining)
+    case .fired(let at): try encodeTagged(encoder, "fired", at.unixMilliseconds)
+    case .skipped(let at): try encodeTagged(encoder, "skipped", at.unixMilliseconds)
+    case .cancelled(let at): try encodeTagged(encoder, "cancelled", at.unixMilliseconds)
+    }
+  }
+}
+
+private func encodeTagged(_ encoder: Encoder, _ name: String, _ value: Int64?) throws {
+  var container = encoder.singleValueContainer()
+  try container.encode(value.map { "\(name):\($0)" } ?? name)
+}
+
+/// The name and the number after `:` (as an `Instant`; a duration reads its milliseconds).
+private func decodeTagged(_ decoder: Decoder) throws -> (String, Instant?) {
+  let text = try decoder.singleValueContainer().decode(String.self)
+  guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
+  guard let ms = Int64(text[text.index(after: colon)...]) else {
+    throw taggedError(decoder, text)
+  }
+  return (String(text[..<colon]), Instant(unixMilliseconds: ms))
+}
+
+private func taggedError(_ decoder: Decoder, _ text: String) -> DecodingError {
+  .dataCorrupted(
+    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown \"\(text)\""))
+}
