@@ -61,10 +61,10 @@ let helpEntries: [String: HelpEntry] = [
     usage: "content [RUN]", summary: "the ActivityContent JSON of the run now",
     detail: "Dates in content-state are seconds since 2001-01-01 (ActivityKit's default decoding)."),
   "payload": HelpEntry(
-    usage: "payload start|update|end [RUN] [--dismissal default|immediate|TIME] [--priority 5|10]",
-    summary: "the APNs Live Activity push body",
+    usage: "payload EVENT [RUN]", summary: "the APNs Live Activity push body (start, update, end)",
     detail:
-      "Prints the exact bytes to POST; --json gives {headers, body}. Every call takes the run's next timestamp."
+      "Prints the exact bytes to POST; --json gives {headers, body}. Every call takes the run's "
+      + "next timestamp. Options: --priority 5|10; for end, --dismissal default|immediate|TIME."
   ),
   "contract": HelpEntry(
     usage: "contract", summary: "the app's ActivityAttributes Swift declaration",
@@ -72,7 +72,9 @@ let helpEntries: [String: HelpEntry] = [
   "plan": HelpEntry(
     usage: "plan RECIPE [--start TIME]", summary: "the push schedule of a whole auto-advancing run",
     detail:
-      "JSON lines: sendAt, event, priority, target (push-to-start or activity 1, 2, …), headers, body."
+      "JSON lines: sendAt, event, priority, target (push-to-start or activity 1, 2, …), headers, body. "
+      + "Assumes the cook moves on 1 minute after each step that waits for them; an activity is "
+      + "replaced 10 minutes before its 8-hour limit."
   ),
   "outbox": HelpEntry(
     usage: "outbox [--mark-sent ID,ID]", summary: "pending Live Activity pushes as JSON lines",
@@ -122,7 +124,8 @@ extension Session {
     text += """
 
       Options (before or after the command):
-        --db PATH        the database (default $COOKTIMER_DB, else ~/.local/share/cooktimer/cooktimer.sqlite3)
+        --db PATH        the database (default $COOKTIMER_DB, else $XDG_DATA_HOME/cooktimer/cooktimer.sqlite3,
+                         else ~/.local/share/cooktimer/cooktimer.sqlite3)
         --recipes DIR    the recipes folder (default $COOKTIMER_RECIPES, else ./Recipes)
         --now TIME       act as if it were TIME (ISO 8601 or @UNIXSECONDS)
         --json           one JSON document on stdout
