@@ -144,6 +144,21 @@ struct RunLifecycleTests {
     #expect(done.isEmpty)  // finished: not active any more
   }
 
+  /// A timer the recipe left without a length takes one from the cook: a duration or a
+  /// clock time (timers.md §3), in the local zone (TZ=UTC here).
+  @Test func beginTakesADurationOrAClockTime() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "rest", "Let the dough ~rest.\n\nShape it ~shape.\n")
+    try box.run(["start", "rest", "--now", Self.t0])
+    let bad = try box.run(["begin", "1", "90", "--now", Self.at(1)])
+    #expect(bad.status == 64)
+    #expect(bad.stderr.contains("90s or 90m"))
+    #expect(try box.run(["begin", "rest", "until", "18:42", "--now", Self.at(1)]).status == 0)
+    let t = try timer(try box.json("status --json --now \(Self.at(2))"))
+    #expect(t["endDate"] as? String == "2026-11-29T18:42:00.000Z")
+    #expect(t["duration"] as? Double == 2519)
+  }
+
   private func startedID(_ box: Sandbox, _ recipe: String) throws -> String {
     let json = try box.json("start \(recipe) --json --now \(Self.t0)")
     return try #require(json["id"] as? String)

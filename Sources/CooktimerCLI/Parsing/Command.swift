@@ -16,8 +16,9 @@ public enum Command: Equatable, Sendable {
   /// `skip TIMER [RUN]`, `cancel TIMER [RUN]`: a timer by its number in `status` or its name.
   case skip(timer: String, run: String?)
   case cancel(timer: String, run: String?)
-  /// `begin TIMER [DURATION] [RUN]`: start a waiting timer now (a duration for one without).
-  case begin(timer: String, milliseconds: Int64?, run: String?)
+  /// `begin TIMER [DURATION | until TIME] [RUN]`: start a waiting timer now (a length for
+  /// one without); `until 18:42` / `at 6:42pm` is resolved against "now" when it runs.
+  case begin(timer: String, milliseconds: Int64?, until: String?, run: String?)
   case restart(run: String?)
   case timeline(run: String?)
   case content(run: String?)

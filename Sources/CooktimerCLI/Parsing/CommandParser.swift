@@ -95,7 +95,11 @@ public enum CommandParser {
     case "begin":
       let timer = try args.required("TIMER")
       var duration: Int64?
-      if let word = args.peek() {
+      var until: String?
+      if let word = args.peek()?.lowercased(), ["until", "at", "bis", "um"].contains(word) {
+        _ = args.optional()
+        until = word + " " + (try args.required("TIME"))
+      } else if let word = args.peek() {
         do {
           duration = try DurationText.parse(word)
           _ = args.optional()
@@ -109,7 +113,7 @@ public enum CommandParser {
           if args.words.count > 1 || !runShaped { throw error }
         }
       }
-      command = .begin(timer: timer, milliseconds: duration, run: args.optional())
+      command = .begin(timer: timer, milliseconds: duration, until: until, run: args.optional())
     case "restart": command = .restart(run: args.optional())
     case "timeline", "eta": command = .timeline(run: args.optional())
     case "content": command = .content(run: args.optional())

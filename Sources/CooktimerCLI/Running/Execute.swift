@@ -28,9 +28,13 @@ extension Session {
       return try context.changeCommand(run, verb: "cancelled a timer") { run, now in
         try run.cancelTimer(try context.timerIndex(timer, in: run), at: now)
       }
-    case .begin(let timer, let ms, let run):
+    case .begin(let timer, let ms, let until, let run):
       return try context.changeCommand(run, verb: "started a timer") { run, now in
-        try run.startTimer(try context.timerIndex(timer, in: run), duration: ms, at: now)
+        var length = ms
+        if let until {
+          length = try DurationText.clockTime(until, after: now, timeZone: context.zone) - now
+        }
+        return try run.startTimer(try context.timerIndex(timer, in: run), duration: length, at: now)
       }
     case .timeline(let run): return try context.timeline(run)
     case .content(let run): return try context.content(run)

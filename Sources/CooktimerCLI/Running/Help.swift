@@ -43,7 +43,9 @@ let helpEntries: [String: HelpEntry] = [
     detail: "TIMER is its number in status, or its name."),
   "begin": HelpEntry(
     usage: "begin TIMER [DURATION] [RUN]", summary: "start a waiting timer now",
-    detail: "Give DURATION for a timer the recipe left without one (e.g. `begin rest 10m`)."),
+    detail:
+      "Give a length for a timer the recipe left without one: `begin rest 10m`, "
+      + "`begin rest until 18:42`, `begin rest at 6:42pm` (the next such time, local zone)."),
   "restart": HelpEntry(
     usage: "restart [RUN]", summary: "start the current step again",
     detail: "The step's timers go back to their recipe durations."),
