@@ -24,17 +24,19 @@ public struct RecipeCatalog: Sendable {
   }
 
   /// The `.cook` files in the folder, sorted by name.
-  public func files() throws(RecipeCatalogError) -> [String] {
+  public func files() throws(CLIError) -> [String] {
     let names: [String]
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
-      throw .unreadable(path: folder, reason: "no such folder")
+      throw .notFound("no recipes folder \(folder) (use --recipes DIR)")
     }
-    guard isFolder.boolValue else { throw .unreadable(path: folder, reason: "not a folder") }
+    guard isFolder.boolValue else {
+      throw .notFound("\(folder) is not a folder (use --recipes DIR)")
+    }
     do {
       names = try FileManager.default.contentsOfDirectory(atPath: folder)
     } catch {
-      throw .unreadable(path: folder, reason: error.localizedDescription)
+      throw .io("cannot list the recipes in \(folder)")
     }
     return names.filter { $0.lowercased().hasSuffix(".cook") }.sorted()
       .map { (folder as NSString).appendingPathComponent($0) }
@@ -42,19 +44,21 @@ public struct RecipeCatalog: Sendable {
 
   /// Every recipe of the folder; a file that cannot be read becomes an entry with an error
   /// diagnostic instead of stopping the listing.
-  public func entries() throws(RecipeCatalogError) -> [Entry] {
+  public func entries() throws(CLIError) -> [Entry] {
     try files().map { Self.entry(at: $0) }
   }
 
   /// Loads one file by path.
-  public static func load(path: String) throws(RecipeCatalogError) -> Entry {
-    guard FileManager.default.fileExists(atPath: path) else { throw .notFound(query: path) }
+  public static func load(path: String) throws(CLIError) -> Entry {
+    guard FileManager.default.fileExists(atPath: path) else {
+      throw .notFound("no recipe file \(path)")
+    }
     return entry(at: path)
   }
 
   /// Finds a recipe by path (`Recipes/eggs.cook`), file name without `.cook` (`eggs`), or
   /// title (`Soft-Boiled Eggs`), case-insensitively, in that order.
-  public func find(_ query: String) throws(RecipeCatalogError) -> Entry {
+  public func find(_ query: String) throws(CLIError) -> Entry {
     if query.hasSuffix(".cook") || query.contains("/"),
       FileManager.default.fileExists(atPath: query)
     {
@@ -68,9 +72,12 @@ public struct RecipeCatalog: Sendable {
       return match
     }
     let titled = all.filter { $0.result.recipe?.title.lowercased() == wanted }
-    if titled.count > 1 { throw .ambiguous(query: query, paths: titled.map(\.path)) }
+    if titled.count > 1 {
+      let paths = titled.map(\.path).joined(separator: ", ")
+      throw .usage("\"\(query)\" names several recipes: \(paths); name the file")
+    }
     if let match = titled.first { return match }
-    throw .notFound(query: query)
+    throw .notFound("no recipe \"\(query)\"; `recipes` lists them")
   }
 
   private static func entry(at path: String) -> Entry {
@@ -87,24 +94,5 @@ public struct RecipeCatalog: Sendable {
         document: CooklangDocument(), recipe: nil, diagnostics: [problem])
     }
     return Entry(path: path, name: name, result: result)
-  }
-}
-
-/// Why a recipe could not be listed or found.
-public enum RecipeCatalogError: Error, Hashable, Sendable, CustomStringConvertible {
-  /// The folder cannot be listed.
-  case unreadable(path: String, reason: String)
-  /// No recipe matches by path, file name or title.
-  case notFound(query: String)
-  /// Several recipes have this title.
-  case ambiguous(query: String, paths: [String])
-
-  public var description: String {
-    switch self {
-    case .unreadable(let path, let reason): return "cannot read \(path): \(reason)"
-    case .notFound(let query): return "no recipe \"\(query)\""
-    case .ambiguous(let query, let paths):
-      return "\"\(query)\" names several recipes: \(paths.joined(separator: ", "))"
-    }
   }
 }

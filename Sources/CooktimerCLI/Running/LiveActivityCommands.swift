@@ -96,14 +96,6 @@ extension Session {
   /// Messages and exit statuses of the other modules' errors (see ``failure(_:json:)``).
   func describeModuleError(_ error: any Error) -> (String, Int32)? {
     switch error {
-    case let error as RecipeCatalogError:
-      switch error {
-      case .ambiguous: return (error.description, ExitStatus.usage)
-      case .notFound:
-        return ("\(error.description); `recipes` lists them", ExitStatus.noInput)
-      case .unreadable:
-        return ("\(error.description) (use --recipes DIR)", ExitStatus.noInput)
-      }
     case let error as ActivityError:
       if case .refused(let core) = error, case .refused(_, let phase, let m) = core {
         return (

@@ -31,7 +31,7 @@ extension Session {
 
 extension CommandContext {
   /// Finds and parses a recipe by title, file name or path.
-  /// - Throws: `RecipeCatalogError` (66, or 64 when ambiguous); `CoreError.invalidRecipe` (65).
+  /// - Throws: `CLIError.notFound` (66), `.usage` when ambiguous (64); `CoreError.invalidRecipe` (65).
   func loadRecipe(_ name: String) throws -> LoadedRecipe {
     let entry = try session.catalog(options).find(name)
     guard let recipe = entry.result.recipe else {
