@@ -21,13 +21,7 @@ enum RunCodec {
   }
 
   static func encode(_ run: Run, path: String) throws(StoreError) -> String {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-    do {
-      return String(decoding: try encoder.encode(run), as: UTF8.self)
-    } catch {
-      throw StoreError(kind: .other, path: path, detail: "a run could not be encoded")
-    }
+    try encodeValue(run, path: path)
   }
 
   /// The columns every query of runs selects: the run, and its shared recipe snapshot if any.
@@ -66,7 +60,7 @@ enum RunCodec {
     do {
       return String(decoding: try encoder.encode(value), as: UTF8.self)
     } catch {
-      throw StoreError(kind: .other, path: path, detail: "a recipe could not be encoded")
+      throw StoreError(kind: .other, path: path, detail: "a \(T.self) could not be encoded")
     }
   }
 
