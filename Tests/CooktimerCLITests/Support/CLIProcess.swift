@@ -26,7 +26,8 @@ struct ProcessResult {
 }
 
 /// A temp folder with its own database and recipes, and the binary run against them.
-final class Sandbox {
+/// Immutable after creation, so threads may share it.
+final class Sandbox: @unchecked Sendable {
   let folder: URL
   var db: String { folder.appendingPathComponent("db.sqlite3").path }
   var recipes: String { folder.appendingPathComponent("Recipes").path }
