@@ -103,4 +103,37 @@ struct LiveActivityCommandTests {
     #expect(try box.run(["outbox", "--mark-sent", "1,2"]).status == 0)
     #expect(try box.run("outbox").stdout == "")
   }
+
+  /// A live run past the 8-hour activity limit: its outbox ends activity 1 and starts a fresh
+  /// one by push-to-start at 7 h 50 min, and later pushes go to activity 2.
+  @Test func aLiveRunRestartsItsActivityBeforeEightHours() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run(["start", "overnight-bread", "--auto-advance", "--now", "@1000000"])
+    let lines = try box.run(["outbox", "--now", "@1060000"]).stdout.split(separator: "\n")
+    let pushes = try lines.map {
+      try #require(try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])
+    }
+    let restart = try #require(pushes.firstIndex { $0["event"] as? String == "end" })
+    #expect(pushes[restart]["timestamp"] as? Int == 1_000_000 + 28_200)
+    #expect(pushes[restart]["target"] as? Int == 1)
+    let aps = (pushes[restart]["body"] as? [String: Any])?["aps"] as? [String: Any]
+    #expect(try #require(aps?["dismissal-date"] as? Int) < 1_028_200)
+    #expect(pushes[restart + 1]["event"] as? String == "start")
+    #expect(pushes[restart + 1]["target"] as? String == "push-to-start")
+    let startAps = (pushes[restart + 1]["body"] as? [String: Any])?["aps"] as? [String: Any]
+    #expect(startAps?["input-push-token"] as? Int == 1)
+    // Every push goes to the activity alive at its moment (an end, to the one it ends).
+    for push in pushes {
+      let elapsed = try #require(push["timestamp"] as? Int) - 1_000_000
+      switch push["event"] as? String {
+      case "start": #expect(push["target"] as? String == "push-to-start")
+      case "end": #expect(push["target"] as? Int == elapsed / 28_200)
+      default: #expect(push["target"] as? Int == elapsed / 28_200 + 1, "\(elapsed)")
+      }
+    }
+    #expect(pushes.filter { $0["event"] as? String == "end" }.count == 2)  // at 7:50 and 15:40
+    #expect(pushes.contains { $0["target"] as? Int == 3 })
+    let stamps = pushes.compactMap { $0["timestamp"] as? Int }
+    #expect(stamps == stamps.sorted() && Set(stamps).count == stamps.count)
+  }
 }

@@ -4,20 +4,29 @@ import CooktimerStore
 
 extension CommandContext {
   /// Records what happened to a stored run by itself since its last change — timers that
-  /// fired, steps auto-advance started — inside `tx`: the events, and one Live Activity push
-  /// per instant something changed, each built as of that instant (so the phone hears of a
-  /// step done, with its alert, even when no cooktimer was running then).
+  /// fired, steps auto-advance started, Live Activity restarts before the 8-hour limit —
+  /// inside `tx`: the events, and the pushes each instant implies, each built as of that
+  /// instant (so the phone hears of a step done, with its alert, even when no cooktimer was
+  /// running then).
   ///
   /// - Returns: the run settled at `now` (unchanged when nothing happened).
   @discardableResult
   func catchUp(_ run: Run, through now: Instant, tx: StoreTransaction) throws -> Run {
     let (settled, events) = run.settled(at: now)
-    guard !events.isEmpty else { return run }
+    let restarts = ActivityLifetime.restarts(of: run, after: run.lastChange, through: now)
+    guard !events.isEmpty || !restarts.isEmpty else { return run }
+    var moments = events.map { ($0.at, false) } + restarts.map { ($0, true) }
+    moments.sort { ($0.0, $0.1 ? 0 : 1) < ($1.0, $1.1 ? 0 : 1) }
     var drafts: [OutboxDraft] = []
-    var instants: [Instant] = []
-    for event in events where instants.last != event.at { instants.append(event.at) }
-    for instant in instants {
-      drafts += try pushDrafts(for: run.settled(at: instant).run, events: [], at: instant, tx: tx)
+    var last: (Instant, Bool)?
+    for moment in moments where last.map({ $0 != moment }) ?? true {
+      last = moment
+      let state = run.settled(at: moment.0).run
+      if moment.1 {
+        drafts += try restartDrafts(for: state, at: moment.0, tx: tx)
+      } else {
+        drafts += try pushDrafts(for: state, events: [], at: moment.0, tx: tx)
+      }
     }
     var recorded = settled
     recorded.lastChange = max(recorded.lastChange, now)
@@ -39,5 +48,33 @@ extension CommandContext {
         if notified { _ = try tx.advanceAlarmWatermark(runID: run.id, through: now) }
       }
     }
+  }
+}
+
+/// A Live Activity lives at most 8 hours (live-activity.md §4): a run's activity number k
+/// covers `[start + (k−1)·span, start + k·span)` with `span` = 8 h − 10 min (as `plan` does),
+/// and at each boundary the old activity ends and a fresh one starts by push-to-start.
+enum ActivityLifetime {
+  static var span: Int64 {
+    let options = PlanOptions()
+    return options.activityLimit - options.restartMargin
+  }
+
+  /// The activity (1, 2, …) that shows `run` at `instant`.
+  static func activity(of run: Run, at instant: Instant) -> Int {
+    Int(max(0, instant - run.startedAt) / span) + 1
+  }
+
+  /// The restart instants in (after, through] while the run is active.
+  static func restarts(of run: Run, after: Instant, through: Instant) -> [Instant] {
+    var result: [Instant] = []
+    var k = activity(of: run, at: after)
+    while true {
+      let boundary = run.startedAt + Int64(k) * span
+      guard boundary <= through else { break }
+      if boundary > after, run.settled(at: boundary).run.isActive { result.append(boundary) }
+      k += 1
+    }
+    return result
   }
 }

@@ -82,13 +82,34 @@ extension CommandContext {
     let timestamp = try tx.nextPushTimestamp(runID: run.id, now: now)
     let request = try PushRequest.liveActivity(
       event, run: run, at: now, timestamp: timestamp, topic: topic)
+    let activity = ActivityLifetime.activity(of: run, at: now)
     return [
       OutboxDraft(
         event: event.rawValue, timestamp: timestamp, priority: request.priority.rawValue,
-        target: event == .start ? "push-to-start" : "1",
+        target: event == .start ? "push-to-start" : String(activity),
         headers: encodeJSON(request.headers), body: String(decoding: request.body, as: UTF8.self),
         createdAt: now)
     ]
+  }
+
+  /// The activity change at an 8-hour boundary: `end` for the old activity (dismissed at
+  /// once), then `start` by push-to-start for the new one (asking for its token).
+  func restartDrafts(for run: Run, at now: Instant, tx: StoreTransaction) throws -> [OutboxDraft] {
+    var drafts: [OutboxDraft] = []
+    for event in [PushEvent.end, .start] {
+      let timestamp = try tx.nextPushTimestamp(runID: run.id, now: now)
+      let options = PushOptions(dismissal: event == .end ? .immediate : .systemDefault)
+      let request = try PushRequest.liveActivity(
+        event, run: run, at: now, timestamp: timestamp, topic: topic, options: options)
+      let old = ActivityLifetime.activity(of: run, at: now) - 1
+      drafts.append(
+        OutboxDraft(
+          event: event.rawValue, timestamp: timestamp, priority: request.priority.rawValue,
+          target: event == .start ? "push-to-start" : String(old),
+          headers: encodeJSON(request.headers), body: String(decoding: request.body, as: UTF8.self),
+          createdAt: now))
+    }
+    return drafts
   }
 }
 
