@@ -114,6 +114,56 @@ struct REPLTests {
     #expect(lines == "Quick|egg|1\n")
   }
 
+  /// Tab completes commands first, then recipe names; history comes back in a new session.
+  @Test func completionAndHistory() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    let repl = try PseudoTerminal(environment: box.environment)
+    #expect(repl.waitForPrompt())
+    repl.type("reci\t")
+    #expect(repl.wait(for: "recipes ") != nil, "\(repl.screen)")
+    repl.type("\u{15}")  // Ctrl-U: clear the line
+    repl.type("show spag\t")
+    #expect(repl.wait(for: "show spaghetti") != nil, "\(repl.screen)")
+    repl.type("\r")
+    #expect(repl.wait(for: "Spaghetti mit Tomatensoße  (") != nil, "\(repl.screen)")
+    #expect(repl.waitForPrompt())
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0)
+    let history = box.folder.appendingPathComponent("state/cooktimer/history").path
+    let mode = try FileManager.default.attributesOfItem(atPath: history)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+
+    let again = try PseudoTerminal(environment: box.environment)
+    #expect(again.waitForPrompt())
+    let mark = again.offset
+    again.type("\u{1b}[A")  // Up arrow
+    #expect(again.wait(for: "show spaghetti", after: mark) != nil, "\(again.screen)")
+    again.type("\u{15}\u{04}")
+    #expect(again.waitForExit() == 0)
+  }
+
+  /// `watch` shows the countdown on the alternate screen; `p` pauses the run; `q` restores
+  /// the screen and the prompt.
+  @Test func watchShowsCountdownsAndTakesKeys() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run("start tea")
+    let repl = try PseudoTerminal(environment: box.environment)
+    #expect(repl.waitForPrompt())
+    repl.type("watch\r")
+    #expect(repl.wait(for: "\u{1b}[?1049h") != nil, "no alternate screen")
+    #expect(repl.wait(for: "Black Tea — step 1 of 1, running") != nil, "\(repl.screen)")
+    #expect(repl.wait(for: "tea ") != nil)
+    repl.type("p")
+    #expect(repl.wait(for: "step 1 of 1, paused") != nil, "\(repl.screen)")
+    repl.type("q")
+    #expect(repl.wait(for: "\u{1b}[?1049l") != nil, "screen not restored")
+    #expect(repl.waitForPrompt())
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0)
+    let status = try box.json("status --json")
+    #expect((status["runs"] as? [[String: Any]])?.first?["phase"] as? String == "paused")
+  }
+
   private func endDate(_ run: [String: Any]) throws -> Date {
     let timers = try #require(run["timers"] as? [[String: Any]])
     let text = try #require(timers.first?["endDate"] as? String)
