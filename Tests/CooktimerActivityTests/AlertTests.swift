@@ -40,10 +40,19 @@ import Testing
 
   @Test func finishedSaysDone() throws {
     var run = try startRun()
-    _ = try run.stop(at: t0)
+    for _ in 0..<3 { _ = try run.next(at: t0) }
     let expected = try JSONValue(
       #"{"title": "Spaghetti — done", "body": "All 3 steps done.", "sound": "default"}"#)
     #expect(try alert(.update, run, at: t0) == expected)
+    #expect(try alert(.end, run, at: t0) == expected)
+  }
+
+  /// A stopped run did not get through the recipe: the Lock Screen says where it stopped.
+  @Test func stoppedSaysWhereItStopped() throws {
+    var run = try startRun()
+    _ = try run.stop(at: t0)
+    let expected = try JSONValue(
+      #"{"title": "Spaghetti — stopped", "body": "Stopped at step 1 of 3.", "sound": "default"}"#)
     #expect(try alert(.end, run, at: t0) == expected)
   }
 

@@ -88,7 +88,10 @@ import Testing
     #expect(
       aps["alert"]?["body"] == .string("Step 3 of 5: Shape the loaf — time for the next step"))
     #expect(waiting.priority == .immediately)
-    #expect(plan[1].priority == .consideringDevicePower)
+    // Step 2 started by itself when step 1's timer fired: the cook must act, so it alerts.
+    #expect(plan[1].priority == .immediately)
+    let advanced = try #require(try JSONValue(plan[1].body)["aps"])
+    #expect(advanced["alert"]?["title"] == .string("Sourdough — step 2 of 5"))
     #expect(plan.last?.priority == .immediately)
     let last = try #require(try JSONValue(plan[7].body)["aps"])
     #expect(last["content-state"]?["phase"] == .string("finished"))

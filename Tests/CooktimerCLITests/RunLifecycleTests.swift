@@ -67,7 +67,7 @@ struct RunLifecycleTests {
 
   @Test func addExtendsTheShownTimerAndRefusesZero() throws {
     let box = try Sandbox(copyShippedRecipes: true)
-    _ = try startedID(box, "tea")
+    let id = try startedID(box, "tea")
     #expect(try box.run(["add", "1m", "--now", Self.at(60)]).status == 0)
     let t = try timer(try box.json("status --json --now \(Self.at(61))"))
     #expect(t["endDate"] as? String == "2026-11-29T18:04:00.000Z")
@@ -75,7 +75,7 @@ struct RunLifecycleTests {
     #expect(refused.status == 65)
     #expect(
       refused.stderr
-        == "cooktimer: adding -5 min would leave no time on \"tea\" (2 min 58 s left) (the run is running)\n"
+        == "cooktimer: adding -5 min would leave no time on \"tea\" (2 min 58 s left) (\(id) is running)\n"
     )
   }
 

@@ -45,7 +45,9 @@ public func planPushes(
     if !run.isActive {
       try planner.emit(.end, run: run, at: now, dismissal: options.push.dismissal)
     } else if CookingContentState(run: run, at: now) != planner.lastState {
-      try planner.emit(.update, run: run, at: now)
+      // A step that started by itself needs the cook: say so aloud.
+      let advanced = !moveOn && run.stepNumber != planner.lastState?.stepNumber
+      try planner.emit(.update, run: run, at: now, occasion: advanced ? .stepStarted : .change)
     }
   }
   return planner.pushes
@@ -72,15 +74,17 @@ private struct PushPlanner {
     try emit(.end, run: run, at: now, dismissal: .immediate)
     activity += 1
     activityStart = now
-    try emit(.start, run: run, at: now)
+    try emit(.start, run: run, at: now, occasion: .activityRestart)
   }
 
   mutating func emit(
-    _ event: PushEvent, run: Run, at now: Instant, dismissal: Dismissal = .systemDefault
+    _ event: PushEvent, run: Run, at now: Instant, dismissal: Dismissal = .systemDefault,
+    occasion: PushOccasion = .change
   ) throws(ActivityError) {
     let timestamp = nextTimestamp(now: now, previous: previousTimestamp)
     var pushOptions = options.push
     pushOptions.dismissal = dismissal
+    pushOptions.occasion = occasion
     let request = try PushRequest.liveActivity(
       event, run: run, at: now, timestamp: timestamp, topic: topic, options: pushOptions)
     pushes.append(

@@ -20,9 +20,20 @@ extension PushAlert {
   /// English framing around the recipe's own words (names are shown as written), e.g.
   /// "Spaghetti — Nudeln done" / "Step 3 of 4: Abgießen — time for the next step".
   static func make(
-    event: PushEvent, state: CookingContentState, recipeName: String, firedTimerName: String?
+    event: PushEvent, state: CookingContentState, recipeName: String, firedTimerName: String?,
+    occasion: PushOccasion = .change, stopped: Bool = false
   ) -> PushAlert? {
     let step = "Step \(state.stepNumber) of \(state.stepCount): \(state.stepName)"
+    if occasion == .activityRestart { return nil }
+    if stopped && state.phase == .finished {
+      return PushAlert(
+        title: "\(recipeName) — stopped",
+        body: "Stopped at step \(state.stepNumber) of \(state.stepCount).")
+    }
+    if occasion == .stepStarted && event == .update && state.phase == .running {
+      return PushAlert(
+        title: "\(recipeName) — step \(state.stepNumber) of \(state.stepCount)", body: step)
+    }
     switch (event, state.phase) {
     case (.start, .finished):
       return PushAlert(title: "\(recipeName) — done", body: step)

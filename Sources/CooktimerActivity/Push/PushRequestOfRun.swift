@@ -24,7 +24,10 @@ extension PushRequest {
   ) throws(ActivityError) -> PushRequest {
     let settled = run.settled(at: now).run
     let state = CookingContentState(run: settled, at: now)
-    let priority = options.priority ?? defaultPriority(event, state.phase)
+    var priority = options.priority ?? defaultPriority(event, state.phase)
+    if options.priority == nil, options.occasion == .stepStarted { priority = .immediately }
+    let stopped: Bool
+    if case .stopped = settled.status { stopped = true } else { stopped = false }
     var texts = PushTexts(
       state: state, recipeName: settled.recipe.title,
       firedTimerName: state.phase == .waiting ? lastFiredTimerName(settled) : nil)
@@ -40,7 +43,7 @@ extension PushRequest {
         attributes: event == .start ? CookingAttributes(recipeName: texts.recipeName) : nil,
         alert: PushAlert.make(
           event: event, state: texts.state, recipeName: texts.recipeName,
-          firedTimerName: texts.firedTimerName),
+          firedTimerName: texts.firedTimerName, occasion: options.occasion, stopped: stopped),
         staleDate: stale, dismissalDate: dismissal, inputPushToken: event == .start,
         relevanceScore: state.relevanceScore(at: now)
       ).encoded()

@@ -25,7 +25,11 @@ extension CommandContext {
       if moment.1 {
         drafts += try restartDrafts(for: state, at: moment.0, tx: tx)
       } else {
-        drafts += try pushDrafts(for: state, events: [], at: moment.0, tx: tx)
+        // A step that started by itself (auto-advance) needs the cook: an alert, priority 10.
+        let advanced = events.contains { $0.at == moment.0 && $0.kind == .stepStarted }
+        drafts += try pushDrafts(
+          for: state, events: [], at: moment.0, tx: tx,
+          occasion: advanced && state.isActive ? .stepStarted : .change)
       }
     }
     var recorded = settled

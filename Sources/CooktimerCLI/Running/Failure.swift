@@ -28,10 +28,8 @@ extension Session {
       switch error {
       case .invalidDuration(_, let m), .invalidTime(_, let m): return (m, ExitStatus.usage)
       case .invalidRecipe(let d): return (d.description, ExitStatus.dataError)
-      case .refused(_, let phase, let m):
-        // cli.md: the message names the run's state; most engine messages already do.
-        let named = m.contains(phase.rawValue)
-        return (named ? m : "\(m) (the run is \(phase.rawValue))", ExitStatus.dataError)
+      case .refused(let id, let phase, let m):
+        return (refusalMessage(id, phase, m), ExitStatus.dataError)
       }
     case let error as StoreError:
       // cli.md lists no "busy" status; a database held past the timeout is an I/O failure.
@@ -41,4 +39,10 @@ extension Session {
       return ("internal error: \(error)", ExitStatus.software)
     }
   }
+}
+
+/// cli.md: a refusal names the run's state; most engine messages already say "ID is PHASE".
+func refusalMessage(_ id: String, _ phase: RunPhase, _ message: String) -> String {
+  message.contains("\(id) is \(phase.rawValue)")
+    ? message : "\(message) (\(id) is \(phase.rawValue))"
 }

@@ -69,7 +69,8 @@ extension CommandContext {
   /// The push a state change implies, queued in the change's own transaction: `start` for a
   /// new run, `end` once it has ended, otherwise `update`.
   func pushDrafts(
-    for run: Run, events: [RunEvent], at now: Instant, tx: StoreTransaction
+    for run: Run, events: [RunEvent], at now: Instant, tx: StoreTransaction,
+    occasion: PushOccasion = .change
   ) throws -> [OutboxDraft] {
     let event: PushEvent
     if events.contains(where: { $0.kind == .started }) {
@@ -81,7 +82,8 @@ extension CommandContext {
     }
     let timestamp = try tx.nextPushTimestamp(runID: run.id, now: now)
     let request = try PushRequest.liveActivity(
-      event, run: run, at: now, timestamp: timestamp, topic: topic)
+      event, run: run, at: now, timestamp: timestamp, topic: topic,
+      options: PushOptions(occasion: occasion))
     let activity = ActivityLifetime.activity(of: run, at: now)
     return [
       OutboxDraft(
@@ -98,7 +100,9 @@ extension CommandContext {
     var drafts: [OutboxDraft] = []
     for event in [PushEvent.end, .start] {
       let timestamp = try tx.nextPushTimestamp(runID: run.id, now: now)
-      let options = PushOptions(dismissal: event == .end ? .immediate : .systemDefault)
+      let options =
+        event == .end
+        ? PushOptions(dismissal: .immediate) : PushOptions(occasion: .activityRestart)
       let request = try PushRequest.liveActivity(
         event, run: run, at: now, timestamp: timestamp, topic: topic, options: options)
       let old = ActivityLifetime.activity(of: run, at: now) - 1
@@ -118,11 +122,8 @@ extension Session {
   func describeModuleError(_ error: any Error) -> (String, Int32)? {
     switch error {
     case let error as ActivityError:
-      if case .refused(let core) = error, case .refused(_, let phase, let m) = core {
-        return (
-          m.contains(phase.rawValue) ? m : "\(m) (the run is \(phase.rawValue))",
-          ExitStatus.dataError
-        )
+      if case .refused(let core) = error, case .refused(let id, let phase, let m) = core {
+        return (refusalMessage(id, phase, m), ExitStatus.dataError)
       }
       return (error.description, ExitStatus.dataError)
     default:
