@@ -87,9 +87,16 @@ enum DatabaseMigrator {
   /// - Throws: `.notCooktimerDatabase` for a foreign database, `.futureSchema` for a newer
   ///   one, `.corrupt` when SQLite cannot read it. Nothing is written.
   static func checkedVersion(_ db: DatabaseConnection) throws(StoreError) -> Int {
-    let applicationID = try db.integer("PRAGMA application_id")
-    let version = Int(try db.integer("PRAGMA user_version"))
-    let objects = try db.integer("SELECT count(*) FROM sqlite_schema")
+    // One statement, so one snapshot: three separate reads could straddle another
+    // process's first migration and see its tables without its application id.
+    let row = try db.first(
+      """
+      SELECT (SELECT application_id FROM pragma_application_id()),
+        (SELECT user_version FROM pragma_user_version()), (SELECT count(*) FROM sqlite_schema)
+      """, []
+    ) { ($0.int64(0), $0.int64(1), $0.int64(2)) }
+    let (applicationID, rawVersion, objects) = row ?? (0, 0, 0)
+    let version = Int(rawVersion)
     if applicationID == 0 && version == 0 && objects == 0 { return 0 }
     guard applicationID == Self.applicationID else {
       throw StoreError(

@@ -39,10 +39,28 @@ public final class RunStore: @unchecked Sendable {
           detail: "the database needs an upgrade and is open read-only")
       }
     } else {
-      try db.execute("PRAGMA journal_mode = WAL")
+      try Self.enableWAL(db)
       try DatabaseMigrator.migrate(db)
     }
     self.db = db
+  }
+
+  /// Switches a file to WAL once (the mode is stored in the file). The switch needs the file
+  /// to itself, and SQLite answers "busy" at once, without waiting, when another process
+  /// holds it — as when several cooktimers open a brand-new file together — so retry briefly.
+  private static func enableWAL(_ db: DatabaseConnection) throws(StoreError) {
+    var attempt = 0
+    while true {
+      do {
+        let mode = try db.first("PRAGMA journal_mode", []) { $0.text(0) }
+        if mode?.lowercased() == "wal" { return }
+        try db.execute("PRAGMA journal_mode = WAL")
+        return
+      } catch  where error.kind == .busy && attempt < 200 {
+        attempt += 1
+        usleep(10_000)
+      }
+    }
   }
 
   private init(connection: DatabaseConnection) {

@@ -7,8 +7,15 @@ import Foundation
 /// (`timerFired`, `stepStarted`, `finished`), `COOKTIMER_AT` (ISO 8601). Not waited for.
 struct AlarmHook {
   let command: String
+  /// One hook at a time, in alarm order, off the REPL's thread.
+  private let queue = DispatchQueue(label: "cooktimer.on-alarm")
 
   func run(_ alarm: Alarm) {
+    let command = self.command
+    queue.async { Self.launch(command, alarm) }
+  }
+
+  private static func launch(_ command: String, _ alarm: Alarm) {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/sh")
     process.arguments = ["-c", command]
@@ -25,6 +32,7 @@ struct AlarmHook {
     process.standardInput = FileHandle.nullDevice
     do {
       try process.run()
+      process.waitUntilExit()
     } catch {
       writeOut("cooktimer: --on-alarm could not run /bin/sh: \(error)\n", to: STDERR_FILENO)
     }

@@ -12,6 +12,8 @@ final class AlarmRinger {
   private var dataVersion: Int64?
   private var lastPoll = Instant(unixMilliseconds: 0)
   private let hook: AlarmHook?
+  /// Called when another process changed the database (the REPL refreshes its completions).
+  var onReload: (() -> Void)?
   /// Runs that rang but whose firing is not recorded yet.
   private var unrecorded: Set<String> = []
 
@@ -68,6 +70,7 @@ final class AlarmRinger {
       if let store, let version = try? store.dataVersion(), version != dataVersion {
         dataVersion = version
         scheduler.replace(activeRuns())
+        onReload?()
       } else if store != nil, dataVersion == nil {
         reload()
       }

@@ -118,6 +118,10 @@ public struct AlarmScheduler: Sendable {
       return "`next`: step \(run.stepNumber + 1) — \(short)"
     case .running:
       guard let t = run.shownTimer, let left = run.remaining(ofTimer: t, at: now) else { return "" }
+      // A timer that starts this very moment (the next of a sequence, or a new step's).
+      if let end = run.endDate(ofTimer: t), end - run.timers[t].totalDuration == now {
+        return "\(label(run, t)) starts (\(DurationText.countdown(left)))"
+      }
       return "\(label(run, t)) runs on (\(DurationText.countdown(left)) left)"
     case .finished, .stopped: return "done"
     case .paused: return ""

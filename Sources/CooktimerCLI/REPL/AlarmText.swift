@@ -17,7 +17,8 @@ func alarmText(_ alarm: Alarm, now: Instant, zone: TimeZone) -> String {
   }
   // Late: fired while no cooktimer was running, or while the machine slept.
   if now - alarm.at >= 1000 {
-    text += " (done at \(time), \(agoText(alarm.at, now: now)))"
+    let ago = agoText(alarm.at, now: now)
+    text += alarm.kind == .timerFired ? " (done at \(time), \(ago))" : " (\(ago))"
   }
   return "[\(alarm.runID)] " + text
 }

@@ -11,9 +11,11 @@ import Foundation
 final class LineEditor {
   /// Called with each finished line, or `nil` for Ctrl-D on an empty line.
   nonisolated(unsafe) static var onLine: ((String?) -> Void)?
-  /// Words offered by tab completion: commands for the first word, then recipes and runs.
+  /// Words offered by tab completion: commands for the first word; then what that command
+  /// takes — recipe names, run ids, push events.
   nonisolated(unsafe) static var commandWords: [String] = []
-  nonisolated(unsafe) static var argumentWords: [String] = []
+  nonisolated(unsafe) static var recipeWords: [String] = []
+  nonisolated(unsafe) static var runWords: [String] = []
 
   let prompt: String
   private let historyPath: String?
@@ -27,8 +29,9 @@ final class LineEditor {
     rl_readline_name = UnsafePointer(strdup("cooktimer"))
     rl_attempted_completion_function = { text, start, _ in
       rl_attempted_completion_over = 1  // no file-name completion
-      let before = String(cString: rl_line_buffer).utf8.prefix(Int(start))
-      completingCommand = before.allSatisfy { $0 == UInt8(ascii: " ") }
+      let before = String(
+        decoding: String(cString: rl_line_buffer).utf8.prefix(Int(start)), as: UTF8.self)
+      completionContext = before.split(separator: " ").map(String.init)
       return rl_completion_matches(text) { text, state in LineEditor.complete(text, state) }
     }
     stifle_history(1000)
@@ -97,7 +100,7 @@ final class LineEditor {
   ) -> UnsafeMutablePointer<CChar>? {
     if state == 0 {
       let prefix = text.map { String(cString: $0) } ?? ""
-      let words = completingCommand ? commandWords : argumentWords
+      let words = candidates(after: completionContext)
       completionMatches = words.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
     }
     guard Int(state) < completionMatches.count else { return nil }
@@ -107,5 +110,17 @@ final class LineEditor {
 
 /// The matches of the completion in progress (readline asks for them one by one).
 nonisolated(unsafe) private var completionMatches: [String] = []
-/// Whether the word being completed is the first of the line.
-nonisolated(unsafe) private var completingCommand = true
+/// The words before the one being completed.
+nonisolated(unsafe) private var completionContext: [String] = []
+
+/// What may come after `words`: a command first, then the kind of word that command takes.
+private func candidates(after words: [String]) -> [String] {
+  guard let command = words.first?.lowercased() else { return LineEditor.commandWords }
+  switch command {
+  case "show", "start", "plan": return LineEditor.recipeWords
+  case "help": return words.count == 1 ? LineEditor.commandWords : []
+  case "payload": return words.count == 1 ? ["start", "update", "end"] : LineEditor.runWords
+  case "recipes", "contract", "outbox", "watch", "quit", "exit": return []
+  default: return LineEditor.runWords
+  }
+}

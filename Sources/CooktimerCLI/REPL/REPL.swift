@@ -37,6 +37,7 @@ final class REPL {
     for line in alarms.start() { writeOut(line + "\n") }
     refreshCompletions()
     LineEditor.onLine = { [unowned self] line in self.handle(line) }
+    alarms.onReload = { [unowned self] in self.refreshCompletions() }
     editor.install()
     while !done {
       alarms.ring(print: editor.printAbove)
@@ -95,8 +96,9 @@ final class REPL {
     default: break
     }
     let output = session.run(line: line)
-    if !output.stdout.isEmpty { writeOut(output.stdout) }
+    // Warnings (a recipe's) read before the result they qualify.
     for message in output.stderr { writeOut(message + "\n", to: STDERR_FILENO) }
+    if !output.stdout.isEmpty { writeOut(output.stdout) }
     alarms.reload()
     refreshCompletions()
   }
@@ -119,12 +121,19 @@ final class REPL {
   }
 
   private func farewell() -> String {
-    let live = alarms.activeRuns().reduce(0) { sum, run in
-      sum + run.settled(at: session.clock.now()).run.timers.filter(\.isLive).count
+    let now = session.clock.now()
+    let timers = alarms.activeRuns().flatMap { $0.settled(at: now).run.timers }
+    let running = timers.filter { if case .running = $0.state { true } else { false } }.count
+    let paused = timers.filter { if case .paused = $0.state { true } else { false } }.count
+    var parts: [String] = []
+    if running > 0 {
+      parts.append(running == 1 ? "1 timer keeps running" : "\(running) timers keep running")
     }
-    return live == 0
-      ? "Bye."
-      : "Bye. \(live == 1 ? "1 timer keeps" : "\(live) timers keep") running; `cooktimer` shows them again."
+    if paused > 0 {
+      parts.append(paused == 1 ? "1 timer stays paused" : "\(paused) timers stay paused")
+    }
+    guard !parts.isEmpty else { return "Bye." }
+    return "Bye. " + parts.joined(separator: ", ") + "; `cooktimer` shows them again."
   }
 
   private func refreshCompletions() {
@@ -133,7 +142,7 @@ final class REPL {
     if let files = try? session.catalog(session.baseOptions).files() {
       words += files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
     }
-    words += alarms.activeRuns().map(\.id)
-    LineEditor.argumentWords = words
+    LineEditor.recipeWords = words
+    LineEditor.runWords = alarms.activeRuns().map(\.id)
   }
 }

@@ -22,6 +22,15 @@ struct TerminalInfo {
   /// Colour and cursor movement allowed.
   var fancy: Bool { outputIsTerminal && !noColor }
 
+  /// Rows of the terminal (24 when unknown).
+  static func rows() -> Int {
+    var size = winsize()
+    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
+      return Int(size.ws_row)
+    }
+    return 24
+  }
+
   /// Columns of the terminal (80 when unknown).
   static func columns() -> Int {
     var size = winsize()

@@ -44,7 +44,9 @@ struct WatchView {
         messages += perform(run.phase == .paused ? "resume \(run.id)" : "pause \(run.id)")
       case "n", "N":
         guard let run = target else { continue }
-        if run.stepNumber == run.stepCount && finishing != run.id {
+        if run.phase == .paused {
+          messages.append("\(run.id) is paused: press p to resume first")
+        } else if run.stepNumber == run.stepCount && finishing != run.id {
           finishing = run.id
           messages.append(
             "\(run.id): last step — press n again to finish (live timers are cancelled)")
@@ -99,24 +101,42 @@ struct WatchView {
 
   private func draw(_ runs: [Run], selected: Int, messages: [String], now: Instant) {
     let width = max(40, TerminalInfo.columns())
-    var lines = [
+    var header = [
       "cooktimer watch — \(clockTime(now, in: session.zone))   p pause/resume · n next · + 1 min · Tab run · q back",
       "",
     ]
-    if runs.isEmpty { lines.append("No active runs.") }
+    var blocks: [[String]] = []
     for (i, run) in runs.enumerated() {
       let marker = i == selected ? "›" : " "
-      lines.append(
-        "\(marker) \(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
-      )
-      lines.append("    " + String(run.step.text.prefix(width - 6)))
+      var block = [
+        "\(marker) \(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)",
+        "    " + String(run.step.text.prefix(width - 6)),
+      ]
       for t in run.timers.indices
       where run.timers[t].isLive
         || run.timers[t].state == .waiting && run.timers[t].step == run.stepIndex
       {
-        lines.append("    " + timerLine(run, t, now: now, width: width - 4))
+        block.append("    " + timerLine(run, t, now: now, width: width - 4))
       }
-      lines.append("")
+      blocks.append(block + [""])
+    }
+    if runs.isEmpty { header.append("No active runs.") }
+    // Taller than the terminal: the selected run comes first, the rest as room allows.
+    let room = max(3, TerminalInfo.rows() - header.count - messages.count)
+    var lines = header
+    var shown = 0
+    var listed = 0
+    let fits = blocks.reduce(0) { $0 + $1.count } <= room
+    let order = fits ? Array(blocks.indices) : blocks.indices.map { (selected + $0) % blocks.count }
+    for i in order {
+      guard shown + blocks[i].count <= room || listed == 0 else {
+        let more = blocks.count - listed
+        lines.append("… \(more == 1 ? "1 more run" : "\(more) more runs"): Tab shows the next")
+        break
+      }
+      lines += blocks[i]
+      shown += blocks[i].count
+      listed += 1
     }
     lines += messages
     let body = lines.map { String($0.prefix(width)) }.joined(separator: "\u{1b}[K\n")

@@ -86,10 +86,13 @@ extension CommandContext {
     runs = runs.map { $0.settled(at: max(now, $0.lastChange)).run }
     if given == nil { runs = runs.filter(\.isActive) }
     if json {
-      return Output(stdout: encodeJSON(StatusJSON(runs: runs.map { RunJSON($0, at: now) })) + "\n")
+      return Output(
+        stdout: encodeJSON(StatusJSON(runs: runs.map { RunJSON($0, at: max(now, $0.lastChange)) }))
+          + "\n")
     }
     if runs.isEmpty { return Output(stdout: "No active runs. Start one with `start RECIPE`.\n") }
     return Output(
-      stdout: runs.map { statusText($0, at: now, zone: zone) }.joined(separator: "\n\n") + "\n")
+      stdout: runs.map { statusText($0, at: max(now, $0.lastChange), zone: zone) }.joined(
+        separator: "\n\n") + "\n")
   }
 }
