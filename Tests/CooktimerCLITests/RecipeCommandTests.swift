@@ -46,4 +46,31 @@ struct RecipeCommandTests {
     #expect(r.status == 0)
     #expect(r.stderr.hasPrefix("cooktimer: \(box.recipes)/rest.cook:1:8: warning: "))
   }
+
+  /// Odd files are read and reported: a zero-length timer, bytes that are not UTF-8.
+  @Test func oddFilesAreReadWithWarnings() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "zero", "Wait ~{0%min}.\n")
+    let zero = try box.run(["show", "zero"])
+    #expect(zero.status == 0)
+    #expect(
+      zero.stderr
+        == "cooktimer: \(box.recipes)/zero.cook:1:6: warning: the timer lasts 0 seconds: it fires as soon as it starts\n"
+    )
+    try Data([0xFF, 0xFE] + Array("Boil ~{1%min}.\n".utf8)).write(
+      to: URL(fileURLWithPath: box.recipes + "/latin.cook"))
+    let latin = try box.run(["show", "latin"])
+    #expect(latin.status == 0)
+    #expect(latin.stderr.contains("latin.cook:1:1: warning: the file is not valid UTF-8"))
+  }
+
+  /// A range runs its lower bound and says so (cooklang.md: check early).
+  @Test func rangesShowInStatus() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "pot", "Boil ~potatoes{20-25%minutes}.\n")
+    let r = try box.run(["start", "pot", "--now", "2026-11-29T18:00:00Z"])
+    #expect(
+      r.stdout.contains(
+        "potatoes  running  20:00  ends 18:20:00  (recipe: 20 min–25 min, check early)"))
+  }
 }

@@ -30,16 +30,18 @@ func label(_ run: Run, _ t: Int) -> String {
 
 private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> String {
   let timer = run.timers[t]
+  let range = rangeText(run, t)
   switch timer.state {
   case .running(let end):
-    return "\(DurationText.countdown(end - now))  ends \(clockTime(end, in: zone, relativeTo: now))"
+    return
+      "\(DurationText.countdown(end - now))  ends \(clockTime(end, in: zone, relativeTo: now))\(range)"
   case .paused(let remaining):
     return "\(DurationText.countdown(remaining)) left"
   case .fired(let at):
     return "done at \(clockTime(at, in: zone, relativeTo: now))"
   case .waiting:
     guard let duration = timer.duration else { return "needs a duration: begin \(t + 1) DURATION" }
-    return DurationText.countdown(duration + timer.added)
+    return DurationText.countdown(duration + timer.added) + range
   case .skipped, .cancelled:
     return ""
   }
@@ -56,4 +58,15 @@ extension String {
   func rightPad(_ width: Int) -> String {
     count >= width ? self : self + String(repeating: " ", count: width - count)
   }
+}
+
+/// `  (recipe: 5 min–10 min, check early)` for a timer the recipe gives as a range
+/// (cooklang.md: the lower bound runs first).
+func rangeText(_ run: Run, _ t: Int) -> String {
+  let timer = run.timers[t]
+  let specs = run.recipe.steps[timer.step].timers
+  guard specs.indices.contains(timer.index), let upper = specs[timer.index].upperDuration,
+    let lower = specs[timer.index].duration
+  else { return "" }
+  return "  (recipe: \(DurationText.short(lower))–\(DurationText.short(upper)), check early)"
 }

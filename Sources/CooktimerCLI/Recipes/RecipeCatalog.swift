@@ -86,7 +86,14 @@ public struct RecipeCatalog: Sendable {
     let result: CooklangParseResult
     if let data = FileManager.default.contents(atPath: path) {
       // Invalid UTF-8 is replaced rather than refused, so the cook sees the parse findings.
-      result = Cooklang.parse(String(decoding: data, as: UTF8.self), file: path)
+      var parsed = Cooklang.parse(String(decoding: data, as: UTF8.self), file: path)
+      if String(validating: data, as: UTF8.self) == nil {
+        parsed.diagnostics.insert(
+          Diagnostic(
+            severity: .warning, file: path, line: 1, column: 1,
+            message: "the file is not valid UTF-8; unreadable bytes show as �"), at: 0)
+      }
+      result = parsed
     } else {
       let problem = Diagnostic(
         severity: .error, file: path, line: 1, column: 1, message: "cannot read the file")

@@ -42,6 +42,10 @@ enum CooklangRecipe {
       case .duration(let low, let high):
         spec.duration = low
         spec.upperDuration = high
+        if low == 0 {
+          diagnostics.warning(
+            "the timer lasts 0 seconds: it fires as soon as it starts", at: item.location)
+        }
       case .none:
         break  // A name-only timer; warned about while reading the line.
       case .unreadable(let reason):
