@@ -164,6 +164,19 @@ struct REPLTests {
     #expect((status["runs"] as? [[String: Any]])?.first?["phase"] as? String == "paused")
   }
 
+  /// SIGTERM inside `watch` restores the screen and ends the program (143).
+  @Test func terminationInsideWatchRestoresTheScreen() throws {
+    let box = try Sandbox(copyShippedRecipes: true)
+    try box.run("start tea")
+    let repl = try PseudoTerminal(environment: box.environment)
+    #expect(repl.waitForPrompt())
+    repl.type("watch\r")
+    #expect(repl.wait(for: "Black Tea — step 1 of 1, running") != nil)
+    kill(repl.process.processIdentifier, SIGTERM)
+    #expect(repl.waitForExit() == 143)
+    #expect(repl.screen.hasSuffix("\u{1b}[?25h\u{1b}[?1049l"), "\(repl.screen.suffix(40))")
+  }
+
   private func endDate(_ run: [String: Any]) throws -> Date {
     let timers = try #require(run["timers"] as? [[String: Any]])
     let text = try #require(timers.first?["endDate"] as? String)

@@ -44,7 +44,10 @@ final class REPL {
       if watchRequested {
         watchRequested = false
         editor.remove()
-        WatchView(session: session, ringer: alarms, terminal: terminal).run()
+        if let signal = WatchView(session: session, ringer: alarms, terminal: terminal).run() {
+          editor.saveHistory()
+          exit(128 + signal)
+        }
         editor.install()
         continue
       }

@@ -13,7 +13,10 @@ struct WatchView {
   let ringer: AlarmRinger
   let terminal: TerminalInfo
 
-  func run() {
+  /// Shows the view until `q`/Ctrl-C. Returns the signal that asks the whole program to end
+  /// (SIGTERM, SIGHUP) once the terminal is restored, or `nil`.
+  @discardableResult
+  func run() -> Int32? {
     var saved = termios()
     tcgetattr(STDIN_FILENO, &saved)
     var raw = saved
@@ -37,7 +40,8 @@ struct WatchView {
       guard let key = waitForKey(until: nextRedraw(runs, now: now)) else { continue }
       let target = runs.isEmpty ? nil : runs[selected]
       switch key {
-      case "q", "Q", "\u{03}", "\u{1b}": return
+      case "q", "Q", "\u{03}", "\u{1b}": return nil
+      case "\u{100}": return SIGTERM  // not a key: waitForKey saw SIGTERM or SIGHUP
       case "\t": selected += 1
       case "p", "P", " ":
         guard let run = target else { continue }
@@ -90,7 +94,8 @@ struct WatchView {
     let ready = AlarmWait.wait(for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline)
     if ready[1] != 0 {
       let signals = SignalPipe.drain()
-      if signals.contains(SIGINT) || signals.contains(SIGTERM) { return "q" }
+      if signals.contains(SIGTERM) || signals.contains(SIGHUP) { return "\u{100}" }
+      if signals.contains(SIGINT) { return "q" }
       return nil
     }
     guard ready[0] != 0 else { return nil }
