@@ -97,4 +97,46 @@ struct CommandParserTests {
       #expect(throws: CoreError.self, "\(text)") { try parseInstant(text) }
     }
   }
+
+  /// Durations and clock times as people type them, unquoted, with or without a RUN after.
+  @Test func durationsAndClockTimesSpanSeveralWords() throws {
+    #expect(
+      try CommandParser.parse(["add", "8", "min"]).command == .add(milliseconds: 480_000, run: nil))
+    #expect(
+      try CommandParser.parse(["add", "1", "Std.", "k4m"]).command
+        == .add(milliseconds: 3_600_000, run: "k4m"))
+    #expect(
+      try CommandParser.parse(["add", "1", "hour", "30", "minutes"]).command
+        == .add(milliseconds: 5_400_000, run: nil))
+    #expect(
+      try CommandParser.parse(["begin", "rest", "10", "min", "k4m"]).command
+        == .begin(timer: "rest", milliseconds: 600_000, until: nil, run: "k4m"))
+    #expect(
+      try CommandParser.parse(["begin", "rest", "k4m"]).command
+        == .begin(timer: "rest", milliseconds: nil, until: nil, run: "k4m"))
+    #expect(
+      try CommandParser.parse(["begin", "rest", "at", "6:42", "PM", "k4m"]).command
+        == .begin(timer: "rest", milliseconds: nil, until: "at 6:42PM", run: "k4m"))
+    #expect(
+      try CommandParser.parse(["begin", "rest", "until 18:42"]).command
+        == .begin(timer: "rest", milliseconds: nil, until: "until 18:42", run: nil))
+    #expect(
+      try CommandParser.parse(["begin", "rest", "um", "18:42", "Uhr"]).command
+        == .begin(timer: "rest", milliseconds: nil, until: "um 18:42 Uhr", run: nil))
+    #expect(throws: CoreError.self) { try CommandParser.parse(["add", "8", "xyz", "k4m"]) }
+    #expect(throws: CoreError.self) { try CommandParser.parse(["begin", "rest", "90"]) }
+  }
+
+  /// timers.md §3: the night clocks fall back, 02:30 happens twice; the earlier is taken and
+  /// its offset shown.
+  @Test func aRepeatedClockTimeSaysWhichOne() throws {
+    let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))
+    let first = Instant(unixMilliseconds: 1_792_888_200_000)  // 2026-10-25T00:30:00Z = 02:30 CEST
+    #expect(
+      repeatedClockTimeNote(first, zone: berlin)
+        == "02:30:00 happens twice that night: this is the first (UTC+02:00)")
+    #expect(repeatedClockTimeNote(first + 7_200_000, zone: berlin) == nil)  // 03:30 CET
+    #expect(
+      repeatedClockTimeNote(Instant(unixMilliseconds: 1_795_975_200_000), zone: berlin) == nil)
+  }
 }

@@ -149,9 +149,10 @@ struct REPLTests {
     try box.run("start tea")
     let repl = try PseudoTerminal(environment: box.environment)
     #expect(repl.waitForPrompt())
+    let mark = repl.offset
     repl.type("watch\r")
-    #expect(repl.wait(for: "\u{1b}[?1049h") != nil, "no alternate screen")
-    #expect(repl.wait(for: "Black Tea — step 1 of 1, running") != nil, "\(repl.screen)")
+    #expect(repl.wait(for: "\u{1b}[?1049h", after: mark) != nil, "no alternate screen")
+    #expect(repl.wait(for: "cooktimer watch — ", after: mark) != nil, "\(repl.screen)")
     #expect(repl.wait(for: "tea ") != nil)
     repl.type("p")
     #expect(repl.wait(for: "step 1 of 1, paused") != nil, "\(repl.screen)")
@@ -170,8 +171,9 @@ struct REPLTests {
     try box.run("start tea")
     let repl = try PseudoTerminal(environment: box.environment)
     #expect(repl.waitForPrompt())
+    let mark = repl.offset
     repl.type("watch\r")
-    #expect(repl.wait(for: "Black Tea — step 1 of 1, running") != nil)
+    #expect(repl.wait(for: "cooktimer watch — ", after: mark) != nil)
     kill(repl.process.processIdentifier, SIGTERM)
     #expect(repl.waitForExit() == 143)
     #expect(repl.screen.hasSuffix("\u{1b}[?25h\u{1b}[?1049l"), "\(repl.screen.suffix(40))")

@@ -83,6 +83,9 @@ import Testing
     #expect(recipe.steps[0].timers.map(\.start) == [.withStep, .afterPrevious])
     // "word" and "order" contain "or" but are not the word "or".
     #expect(CooklangRecipe.start(after: " in order, stir a word ") == .afterPrevious)
+    // "or so" hedges the first time; the second still follows it.
+    #expect(CooklangRecipe.start(after: " or so, then ") == .afterPrevious)
+    #expect(CooklangRecipe.start(after: " or so, or ") == .alternativeToPrevious)
   }
 
   @Test func stepTextRendering() throws {

@@ -36,19 +36,22 @@ import Testing
     }
   }
 
+  /// The lesson's spaghetti: water 5 min, then sauce 10 min with the pasta's 8 min at the
+  /// same time ("gleichzeitig"), so the pasta is drained as the sauce is done.
   @Test func spaghettiInGerman() throws {
     let recipe = try Self.recipe("spaghetti.cook")
     #expect(recipe.title == "Spaghetti mit Tomatensoße")
-    #expect(recipe.steps.count == 4)
+    #expect(recipe.steps.count == 3)
     #expect(
       recipe.steps.flatMap(\.timers) == [
         TimerSpec(name: "Wasser", duration: 300_000, quantity: "5", unit: "Min."),
-        TimerSpec(name: "Nudeln", duration: 480_000, quantity: "8", unit: "Minuten"),
         TimerSpec(name: "Soße", duration: 600_000, quantity: "10", unit: "Min."),
+        TimerSpec(
+          name: "Nudeln", duration: 480_000, quantity: "8", unit: "Minuten", start: .withPrevious),
       ])
     #expect(
       recipe.steps[0].text
-        == "Bringe Wasser in einem großen Topf zum Kochen, das dauert etwa 5 Min. lang.")
+        == "Bringe Wasser in einem großen Topf zum Kochen, das dauert etwa 5 Min.")
   }
 
   @Test func steakTurnsEveryNinetySeconds() throws {
@@ -68,6 +71,8 @@ import Testing
     let total = recipe.steps.flatMap(\.timers).compactMap(\.duration).reduce(0, +)
     #expect(total > 8 * 3_600_000)
     #expect(recipe.steps[3].timers.map(\.duration) == [43_200_000])
+    #expect(recipe.steps[1].timers.map(\.duration) == Array(repeating: 1_800_000, count: 4))
+    #expect(recipe.steps[1].timers.dropFirst().allSatisfy { $0.start == .afterPrevious })
   }
 
   @Test func carbonaraRunsTwoTimersTogether() throws {
@@ -109,7 +114,9 @@ import Testing
     let soft = try Self.recipe("soft-boiled-eggs.cook")
     #expect(soft.steps.flatMap(\.timers).map(\.duration) == [360_000, 60_000])
     let hard = try Self.recipe("hard-boiled-eggs.cook")
-    #expect(hard.steps.count == 4)
+    #expect(hard.steps.count == 5)
+    #expect(hard.steps[1].timers.isEmpty)  // the boil waits for the cook; then the 10 minutes
+    #expect(hard.steps[2].timers.map(\.duration) == [600_000])
     let rice = try Self.recipe("rice.cook")
     #expect(rice.steps.flatMap(\.timers).map(\.name) == ["rice", "rest"])
   }

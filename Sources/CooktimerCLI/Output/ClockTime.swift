@@ -50,3 +50,20 @@ private func gregorian(in zone: TimeZone) -> Calendar {
 
 nonisolated(unsafe) private var calendars: [String: Calendar] = [:]
 private let calendarLock = NSLock()
+
+/// timers.md §3: a clock time that happens twice (the night clocks fall back) takes the
+/// earlier, and says so with its UTC offset; `nil` for an ordinary time.
+func repeatedClockTimeNote(_ instant: Instant, zone: TimeZone) -> String? {
+  let offset = zone.secondsFromGMT(for: instant.date)
+  let around = Set([-10_800.0, 10_800.0].map { zone.secondsFromGMT(for: instant.date + $0) })
+  for other in around where other < offset {
+    let twin = instant + Int64(offset - other) * 1000
+    guard zone.secondsFromGMT(for: twin.date) == other else { continue }
+    let sign = offset < 0 ? "-" : "+"
+    let hours = abs(offset) / 3600
+    let minutes = abs(offset) % 3600 / 60
+    let utc = String(format: "UTC%@%02d:%02d", sign, hours, minutes)
+    return "\(clockTime(instant, in: zone)) happens twice that night: this is the first (\(utc))"
+  }
+  return nil
+}

@@ -87,7 +87,7 @@ public enum CommandParser {
     case "resume": command = .resume(run: args.optional())
     case "next": command = .next(run: args.optional())
     case "add":
-      let amount = try DurationText.parseSigned(try args.required("DURATION"))
+      let amount = try args.duration(signed: true)!
       command = .add(milliseconds: amount, run: args.optional())
     case "stop": command = .stop(run: args.optional())
     case "skip": command = .skip(timer: try args.required("TIMER"), run: args.optional())
@@ -95,24 +95,8 @@ public enum CommandParser {
     case "begin":
       let timer = try args.required("TIMER")
       var duration: Int64?
-      var until: String?
-      if let word = args.peek()?.lowercased(), ["until", "at", "bis", "um"].contains(word) {
-        _ = args.optional()
-        until = word + " " + (try args.required("TIME"))
-      } else if let word = args.peek() {
-        do {
-          duration = try DurationText.parse(word)
-          _ = args.optional()
-        } catch {
-          // A word that is no duration may be the RUN — unless two words follow, or it is
-          // not shaped like a run id (letters and digits, 3 to 8, at least one letter).
-          let runShaped =
-            (3...8).contains(word.count)
-            && word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            && word.contains { $0.isLetter }
-          if args.words.count > 1 || !runShaped { throw error }
-        }
-      }
+      let until = try args.clockTime()
+      if until == nil { duration = try args.duration(signed: false, optional: true) }
       command = .begin(timer: timer, milliseconds: duration, until: until, run: args.optional())
     case "restart": command = .restart(run: args.optional())
     case "timeline", "eta": command = .timeline(run: args.optional())
@@ -218,6 +202,56 @@ private struct Arguments {
   }
 
   func peek() -> String? { words.first }
+
+  /// A duration from the next words — `8m`, or unquoted `8 min`, `1 Std.`, `1 hour 30
+  /// minutes` — leaving at most one word (the RUN). With `optional`, a lone word that is no
+  /// duration but looks like a run id (3–8 letters and digits, one a letter) is left as RUN.
+  /// - Throws: the duration grammar's error (exit 64) for the words that were meant.
+  mutating func duration(signed: Bool, optional: Bool = false) throws -> Int64? {
+    guard !words.isEmpty else {
+      if optional { return nil }
+      throw CLIError.usage("`\(command)` needs DURATION; see `help \(command)`")
+    }
+    let parse: (String) throws -> Int64 =
+      signed ? { try DurationText.parseSigned($0) } : { try DurationText.parse($0) }
+    for n in stride(from: words.count, through: 1, by: -1) where words.count - n <= 1 {
+      if let ms = try? parse(words[..<n].joined(separator: " ")) {
+        words.removeFirst(n)
+        return ms
+      }
+    }
+    let last = words[words.count - 1]
+    let runShaped =
+      (3...8).contains(last.count) && last.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      && last.contains { $0.isLetter }
+    if optional && words.count == 1 && runShaped { return nil }
+    // Report the words meant as the duration: all of them, or all but a trailing RUN.
+    let meant = words.count > 1 && runShaped ? words.dropLast() : words[...]
+    _ = try parse(meant.joined(separator: " "))
+    throw CLIError.usage("cannot read a duration in \(words.joined(separator: " "))")
+  }
+
+  /// `until 18:42`, `at 6:42 pm`, or the same quoted as one word; `nil` if the next word
+  /// does not start one. Leaves the RUN, if any.
+  mutating func clockTime() throws -> String? {
+    guard let first = words.first?.lowercased() else { return nil }
+    let words0 = first.split(separator: " ").map(String.init)
+    guard let lead = words0.first, ["until", "at", "bis", "um"].contains(lead) else { return nil }
+    words.removeFirst()
+    var text = first
+    if words0.count == 1 {
+      guard !words.isEmpty else {
+        throw CLIError.usage("`\(command) … \(lead)` needs a time, e.g. \(lead) 18:42")
+      }
+      text += " " + words.removeFirst()
+    }
+    if let next = words.first?.lowercased(), ["am", "pm", "a.m.", "p.m."].contains(next) {
+      text += words.removeFirst()
+    } else if words.first?.lowercased() == "uhr" {
+      text += " " + words.removeFirst()
+    }
+    return text
+  }
 
   func expectEnd() throws {
     guard words.isEmpty else {

@@ -65,8 +65,10 @@ public struct RecipeCatalog: Sendable {
       return try Self.load(path: query)
     }
     let all = try entries()
-    let wanted = query.lowercased()
-    if let match = all.first(where: { $0.name == query })
+    // `tea.cook` names the file `tea` in the folder, as `tea` does.
+    let stem = query.lowercased().hasSuffix(".cook") ? String(query.dropLast(5)) : query
+    let wanted = stem.lowercased()
+    if let match = all.first(where: { $0.name == stem })
       ?? all.first(where: { $0.name.lowercased() == wanted })
     {
       return match

@@ -29,13 +29,19 @@ extension Session {
         try run.cancelTimer(try context.timerIndex(timer, in: run), at: now)
       }
     case .begin(let timer, let ms, let until, let run):
-      return try context.changeCommand(run, verb: "started a timer") { run, now in
+      var end: Instant?
+      var output = try context.changeCommand(run, verb: "started a timer") { run, now in
         var length = ms
         if let until {
-          length = try DurationText.clockTime(until, after: now, timeZone: context.zone) - now
+          end = try DurationText.clockTime(until, after: now, timeZone: context.zone)
+          length = end! - now
         }
         return try run.startTimer(try context.timerIndex(timer, in: run), duration: length, at: now)
       }
+      if let end, let note = repeatedClockTimeNote(end, zone: context.zone), !context.json {
+        output.stdout += "  \(note)\n"
+      }
+      return output
     case .timeline(let run): return try context.timeline(run)
     case .content(let run): return try context.content(run)
     case .payload(let event, let run, let dismissal, let priority):

@@ -72,7 +72,9 @@ enum CooklangRecipe {
     if together.contains(where: { padded.contains(" \($0) ") }) {
       return .withPrevious
     }
-    if ["or", "oder", "ou"].contains(where: { padded.contains(" \($0) ") }) {
+    // "or so" hedges a time ("5 minutes or so, then …"); it offers no alternative.
+    let hedged = padded.replacingOccurrences(of: " or so ", with: " ")
+    if ["or", "oder", "ou"].contains(where: { hedged.contains(" \($0) ") }) {
       return .alternativeToPrevious
     }
     return .afterPrevious
