@@ -114,7 +114,8 @@ extension Session {
           stderr: ["cooktimer: no command \"\(topic)\"; `help` lists them"],
           status: ExitStatus.usage)
       }
-      return Output(stdout: "usage: \(entry.usage)\n  \(entry.summary)\n  \(entry.detail)\n")
+      let detail = entry.detail.isEmpty ? "" : "  \(entry.detail)\n"
+      return Output(stdout: "usage: \(entry.usage)\n  \(entry.summary)\n" + detail)
     }
     var text = "usage: cooktimer [OPTIONS] [COMMAND]  (no command: the REPL)\n\nCommands:\n"
     for name in helpOrder {
