@@ -82,18 +82,20 @@ extension CommandContext {
       section = step.section
       lines.append("\(String(i + 1).leftPad(3)). \(step.text)")
       for timer in step.timers {
-        var text = "       ⏱ " + (timer.name.isEmpty ? "timer" : timer.name) + " "
+        // How it starts against the timer before it, first: "then ⏱ uncovered 25 min".
+        let lead: String
+        switch timer.start {
+        case .withStep: lead = "     "
+        case .afterPrevious: lead = "then "
+        case .withPrevious: lead = "meanwhile "
+        case .alternativeToPrevious: lead = "or "
+        }
+        var text = "       " + lead + "⏱ " + (timer.name.isEmpty ? "timer" : timer.name) + " "
         if let ms = timer.duration {
           text += DurationText.short(ms)
-          if let upper = timer.upperDuration { text += "–" + DurationText.short(upper) }
+          if let upper = timer.upperDuration { text += " to " + DurationText.short(upper) }
         } else {
           text += "(no duration: `begin` asks for one)"
-        }
-        switch timer.start {
-        case .withPrevious: text += ", meanwhile"
-        case .alternativeToPrevious: text += ", or instead"
-        case .afterPrevious: text += ", then"
-        case .withStep: break
         }
         lines.append(text)
       }
