@@ -7,19 +7,28 @@ import Foundation
 func clockTime(_ instant: Instant, in zone: TimeZone, relativeTo reference: Instant? = nil)
   -> String
 {
+  // Wall-clock arithmetic from the zone's offset at that instant: `status` formats every
+  // timer's end, and a Calendar per call costs more than the rest of the command.
+  let (day, secondOfDay) = localDay(instant, zone)
+  let time = String(
+    format: "%02d:%02d:%02d", secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+  guard let reference, localDay(reference, zone).day != day else { return time }
   let calendar = gregorian(in: zone)
-  let c = calendar.dateComponents(
-    [.year, .month, .day, .weekday, .hour, .minute, .second], from: instant.date)
-  let time = String(format: "%02d:%02d:%02d", c.hour ?? 0, c.minute ?? 0, c.second ?? 0)
-  guard let reference, !calendar.isDate(instant.date, inSameDayAs: reference.date) else {
-    return time
-  }
+  let c = calendar.dateComponents([.year, .month, .day, .weekday], from: instant.date)
   let weekdays = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
   let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-  var day = "\(weekdays[(c.weekday ?? 1) - 1]) \(c.day ?? 1) \(months[(c.month ?? 1) - 1])"
-  let referenceYear = calendar.component(.year, from: reference.date)
-  if c.year != referenceYear { day += " \(c.year ?? 0)" }
-  return "\(day) \(time)"
+  var dayText = "\(weekdays[(c.weekday ?? 1) - 1]) \(c.day ?? 1) \(months[(c.month ?? 1) - 1])"
+  if c.year != calendar.component(.year, from: reference.date) { dayText += " \(c.year ?? 0)" }
+  return "\(dayText) \(time)"
+}
+
+/// The local day number (days since 1970-01-01 on the wall clock) and the second of that day.
+private func localDay(_ instant: Instant, _ zone: TimeZone) -> (day: Int64, second: Int) {
+  let seconds = instant.unixMilliseconds >= 0
+    ? instant.unixMilliseconds / 1000 : (instant.unixMilliseconds - 999) / 1000
+  let local = seconds + Int64(zone.secondsFromGMT(for: instant.date))
+  let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
+  return (day, Int(local - day * 86_400))
 }
 
 /// "3 min ago", "1 h 5 min ago", "just now": how long ago `then` was, for late alarms.
