@@ -36,7 +36,7 @@ struct DatabaseFileTests {
     #expect(bytes.count > 6 * pageSize)
     // Scribble over the page holding another run's row: `pause` never reads it, so only
     // a check of the whole file before writing can notice.
-    let marker = Data("\"id\":\"\(ids[20])\"".utf8)
+    let marker = Data("[\"\(ids[20])\"".utf8)
     let found = try #require(bytes.range(of: marker))
     let start = found.lowerBound / pageSize * pageSize
     bytes.replaceSubrange(start..<start + pageSize, with: Data(repeating: 0xA5, count: pageSize))

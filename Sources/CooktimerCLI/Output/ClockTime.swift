@@ -24,9 +24,10 @@ func clockTime(_ instant: Instant, in zone: TimeZone, relativeTo reference: Inst
 
 /// The local day number (days since 1970-01-01 on the wall clock) and the second of that day.
 private func localDay(_ instant: Instant, _ zone: TimeZone) -> (day: Int64, second: Int) {
-  let seconds = instant.unixMilliseconds >= 0
+  let seconds =
+    instant.unixMilliseconds >= 0
     ? instant.unixMilliseconds / 1000 : (instant.unixMilliseconds - 999) / 1000
-  let local = seconds + Int64(zone.secondsFromGMT(for: instant.date))
+  let local = seconds + Int64(offsets.offset(of: instant, in: zone))
   let day = local >= 0 ? local / 86_400 : (local - 86_399) / 86_400
   return (day, Int(local - day * 86_400))
 }
@@ -76,3 +77,28 @@ func repeatedClockTimeNote(_ instant: Instant, zone: TimeZone) -> String? {
   }
   return nil
 }
+
+/// The zone's UTC offset, remembered until its next transition: asking the zone for every
+/// timer of every run is the dearest part of `status`.
+private final class OffsetCache: @unchecked Sendable {
+  private var zoneID = ""
+  private var from = Instant(unixMilliseconds: .max)
+  private var until = Instant(unixMilliseconds: .min)
+  private var seconds = 0
+  private let lock = NSLock()
+
+  func offset(of instant: Instant, in zone: TimeZone) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    if zone.identifier == zoneID, instant >= from, instant < until { return seconds }
+    zoneID = zone.identifier
+    seconds = zone.secondsFromGMT(for: instant.date)
+    from = instant
+    until =
+      zone.nextDaylightSavingTimeTransition(after: instant.date).map { Instant($0) }
+      ?? Instant(unixMilliseconds: .max)
+    return seconds
+  }
+}
+
+private let offsets = OffsetCache()

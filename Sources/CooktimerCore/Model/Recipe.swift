@@ -89,3 +89,21 @@ public struct TimerSpec: Hashable, Sendable, Codable {
     self.start = start
   }
 }
+
+/// Stored as a JSON array `[title, metadata, steps]`: every stored run carries its recipe's
+/// title this way, and arrays decode without key lookups.
+extension Recipe {
+  public init(from decoder: Decoder) throws {
+    var c = try decoder.unkeyedContainer()
+    self.init(
+      title: try c.decode(String.self), metadata: try c.decode([MetadataEntry].self),
+      steps: try c.decode([Step].self))
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.unkeyedContainer()
+    try c.encode(title)
+    try c.encode(metadata)
+    try c.encode(steps)
+  }
+}

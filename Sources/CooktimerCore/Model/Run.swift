@@ -247,3 +247,55 @@ private func taggedError(_ decoder: Decoder, _ text: String) -> DecodingError {
   .dataCorrupted(
     DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown \"\(text)\""))
 }
+
+/// Stored as a JSON array in field order, not an object: a `status` decodes every active run
+/// on each call, and arrays decode without key lookups.
+extension Run {
+  public init(from decoder: Decoder) throws {
+    var c = try decoder.unkeyedContainer()
+    self.init(
+      id: try c.decode(String.self), recipe: try c.decode(Recipe.self),
+      autoAdvance: try c.decode(Bool.self), startedAt: try c.decode(Instant.self),
+      stepIndex: try c.decode(Int.self), stepStartedAt: try c.decode(Instant.self),
+      status: try c.decode(RunStatus.self), pausedAt: try c.decodeIfPresent(Instant.self),
+      idleSince: try c.decodeIfPresent(Instant.self), timers: try c.decode([RunTimer].self),
+      lastChange: try c.decode(Instant.self))
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.unkeyedContainer()
+    try c.encode(id)
+    try c.encode(recipe)
+    try c.encode(autoAdvance)
+    try c.encode(startedAt)
+    try c.encode(stepIndex)
+    try c.encode(stepStartedAt)
+    try c.encode(status)
+    try c.encode(pausedAt)
+    try c.encode(idleSince)
+    try c.encode(timers)
+    try c.encode(lastChange)
+  }
+}
+
+/// Stored as a JSON array in field order (see ``Run``).
+extension RunTimer {
+  public init(from decoder: Decoder) throws {
+    var c = try decoder.unkeyedContainer()
+    self.init(
+      step: try c.decode(Int.self), index: try c.decode(Int.self), name: try c.decode(String.self),
+      duration: try c.decodeIfPresent(Int64.self), added: try c.decode(Int64.self),
+      start: try c.decode(TimerStart.self), state: try c.decode(RunTimerState.self))
+  }
+
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.unkeyedContainer()
+    try c.encode(step)
+    try c.encode(index)
+    try c.encode(name)
+    try c.encode(duration)
+    try c.encode(added)
+    try c.encode(start)
+    try c.encode(state)
+  }
+}
