@@ -4,6 +4,15 @@ import CooktimerCore
 public struct Alarm: Hashable, Sendable {
   public enum Kind: String, Hashable, Sendable {
     case timerFired, stepStarted, finished
+
+    /// At one instant a timer fires before the step it ends gives way to the next.
+    var rank: Int {
+      switch self {
+      case .timerFired: return 0
+      case .stepStarted: return 1
+      case .finished: return 2
+      }
+    }
   }
 
   public var kind: Kind
@@ -72,7 +81,7 @@ public struct AlarmScheduler: Sendable {
       alarms += Self.alarms(of: run, after: wm, through: now)
       watermarks[id] = now
     }
-    return alarms.sorted { ($0.at, $0.runID) < ($1.at, $1.runID) }
+    return alarms.sorted { ($0.at, $0.runID, $0.kind.rank) < ($1.at, $1.runID, $1.kind.rank) }
   }
 
   /// The alarms of `run` in (after, through]: fired timers (also ones a later change already
@@ -80,9 +89,16 @@ public struct AlarmScheduler: Sendable {
   public static func alarms(of run: Run, after: Instant, through now: Instant) -> [Alarm] {
     let (settled, events) = run.settled(at: now)
     var alarms: [Alarm] = []
+    var ranges: [Int: String] = [:]  // by index into `alarms`
     for t in settled.timers.indices {
       guard case .fired(let at) = settled.timers[t].state, at > after, at <= now else { continue }
       alarms.append(make(.timerFired, settled, at: at, timer: t, step: settled.timers[t].step))
+      // A range ran its lower bound (cooklang.md: check early); say how long it may take.
+      let timer = settled.timers[t]
+      let specs = settled.recipe.steps[timer.step].timers
+      if specs.indices.contains(timer.index), let upper = specs[timer.index].upperDuration {
+        ranges[alarms.count - 1] = "check it: the recipe allows up to \(DurationText.short(upper))"
+      }
     }
     for event in events where event.at > after && event.at <= now {
       switch event.kind {
@@ -95,9 +111,11 @@ public struct AlarmScheduler: Sendable {
     }
     // A timer's alarm names what follows, as seen just after it fired.
     for i in alarms.indices where alarms[i].kind == .timerFired {
-      alarms[i].followUp = followUp(run.settled(at: alarms[i].at).run, at: alarms[i].at)
+      let next = followUp(run.settled(at: alarms[i].at).run, at: alarms[i].at)
+      alarms[i].followUp = [ranges[i], next].compactMap { $0 }.filter { !$0.isEmpty }
+        .joined(separator: " · ")
     }
-    return alarms.sorted { $0.at < $1.at }
+    return alarms.sorted { ($0.at, $0.kind.rank) < ($1.at, $1.kind.rank) }
   }
 
   private static func make(
