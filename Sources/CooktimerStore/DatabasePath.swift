@@ -18,11 +18,18 @@ public enum DatabasePath {
     }
     if let option, !option.isEmpty { return option }
     if let path = value("COOKTIMER_DB") { return path }
-    if let data = value("XDG_DATA_HOME"), data.hasPrefix("/") {
-      return joined(data, "cooktimer/cooktimer.sqlite3")
+    return dataFolder(environment: environment).map { joined($0, "cooktimer.sqlite3") }
+  }
+
+  /// cooktimer's data folder: `$XDG_DATA_HOME/cooktimer` (absolute values only), else
+  /// `$HOME/.local/share/cooktimer`; `nil` with neither. The database and the default
+  /// recipes folder live here.
+  public static func dataFolder(environment: [String: String]) -> String? {
+    if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+      return joined(data, "cooktimer")
     }
-    if let home = value("HOME") { return joined(home, ".local/share/cooktimer/cooktimer.sqlite3") }
-    return nil
+    guard let home = environment["HOME"], !home.isEmpty else { return nil }
+    return joined(home, ".local/share/cooktimer")
   }
 
   private static func joined(_ folder: String, _ rest: String) -> String {

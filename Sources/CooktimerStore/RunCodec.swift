@@ -13,13 +13,6 @@ enum RunCodec {
     }
   }
 
-  static func endedAt(_ status: RunStatus) -> Instant? {
-    switch status {
-    case .active: return nil
-    case .finished(let at), .stopped(let at): return at
-    }
-  }
-
   static func encode(_ run: Run, path: String) throws(StoreError) -> String {
     try encodeValue(run, path: path)
   }

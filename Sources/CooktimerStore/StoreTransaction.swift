@@ -30,7 +30,7 @@ public struct StoreTransaction {
       [
         .text(run.id), .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
         .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
-        .instant(run.startedAt), .instant(RunCodec.endedAt(run.status)),
+        .instant(run.startedAt), .instant(run.endedAt),
       ] + (try snapshot(run)))
     try append(events, runID: run.id)
   }
@@ -47,7 +47,7 @@ public struct StoreTransaction {
       [
         .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
         .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
-        .instant(RunCodec.endedAt(run.status)),
+        .instant(run.endedAt),
       ] + (try snapshot(run)) + [.text(run.id)])
     guard changed == 1 else { throw noSuchRun(run.id) }
   }

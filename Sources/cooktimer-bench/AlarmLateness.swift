@@ -55,7 +55,7 @@ struct AlarmLateness {
       // ring: what AlarmRinger.ring does before printing.
       let now = clock.now()
       let due = scheduler.collect(at: now)
-      let delivered = WallClock.now()
+      let delivered = WallClock.nanoseconds()
       for alarm in due where alarm.kind == .timerFired {
         lateness.append(Double(delivered - alarm.at.unixMilliseconds * 1_000_000) / 1e6)
       }
@@ -114,7 +114,7 @@ struct AlarmLateness {
     Thread.detachNewThread { [group] in
       defer { group.leave() }
       for (i, moment) in moments.enumerated() {
-        let wait = moment * 1_000_000 - WallClock.now()
+        let wait = moment * 1_000_000 - WallClock.nanoseconds()
         if wait > 0 { usleep(UInt32(wait / 1_000)) }
         var byte = UInt8(i)
         _ = write(fd, &byte, 1)

@@ -1,3 +1,4 @@
+import CooktimerCLI
 import Dispatch
 import Foundation
 
@@ -12,7 +13,7 @@ struct DispatchFloor {
     let queue = DispatchQueue(label: "bench.dispatch-floor")
     let results = Samples()
     let group = DispatchGroup()
-    let startMs = WallClock.now() / 1_000_000 + 300
+    let startMs = WallClock.nanoseconds() / 1_000_000 + 300
     var sources: [DispatchSourceTimer] = []
     for _ in 0..<timers {
       let endNanos = (startMs + Int64.random(in: 50...span)) * 1_000_000
@@ -23,7 +24,7 @@ struct DispatchFloor {
       group.enter()
       // Without a repeat interval the source fires once.
       source.setEventHandler { @Sendable in
-        results.append(Double(WallClock.now() - endNanos) / 1e6)
+        results.append(Double(WallClock.nanoseconds() - endNanos) / 1e6)
         group.leave()
       }
       sources.append(source)

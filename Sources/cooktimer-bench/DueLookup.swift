@@ -1,3 +1,4 @@
+import CooktimerCLI
 import CooktimerCore
 import CooktimerStore
 import Foundation

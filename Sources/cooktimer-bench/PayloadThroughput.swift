@@ -1,4 +1,5 @@
 import CooktimerActivity
+import CooktimerCLI
 import CooktimerCore
 
 /// Live Activity update bodies encoded per second on one thread, for a run with a timer

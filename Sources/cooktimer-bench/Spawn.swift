@@ -1,3 +1,4 @@
+import CooktimerCLI
 import Foundation
 
 #if canImport(Glibc)

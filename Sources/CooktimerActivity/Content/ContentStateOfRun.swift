@@ -23,9 +23,9 @@ extension CookingContentState {
       timerDuration: shown.map { run.timers[$0].totalDuration } ?? 0,
       stepNumber: run.stepNumber,
       stepCount: run.stepCount,
-      stepName: shortenedText(run.step.text),
+      stepName: StepText.shortened(run.step.text, to: 80),
       nextStepName: run.isActive && next < run.stepCount
-        ? shortenedText(run.recipe.steps[next].text) : "",
+        ? StepText.shortened(run.recipe.steps[next].text, to: 80) : "",
       otherTimerCount: shown == nil ? 0 : run.otherLiveTimerCount)
   }
 }

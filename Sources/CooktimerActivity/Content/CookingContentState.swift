@@ -25,7 +25,7 @@ public struct CookingContentState: Hashable, Sendable {
   public var stepNumber: Int
   /// The number of steps.
   public var stepCount: Int
-  /// The current step's text, at most 80 characters (``shortenedText(_:limit:)``).
+  /// The current step's text, at most 80 characters (`StepText.shortened(_:to:)`).
   public var stepName: String
   /// Extra: the next step's text, shortened the same way; "" on the last step or when finished.
   public var nextStepName: String

@@ -15,7 +15,7 @@ extension PushRequest {
   ///
   /// A body over 4096 bytes (UTF-8, as sent) is shortened: in rounds of 80, 40, 20, 10 and
   /// 0 characters, `nextStepName`, `stepName`, the timer names and `recipeName` are cut
-  /// (``shortenedText(_:limit:)``) until it fits. If even that cannot fit (only a huge
+  /// (`StepText.shortened(_:to:)`) until it fits. If even that cannot fit (only a huge
   /// `attributesType` can do this), throws ``ActivityError/tooLarge(field:bytes:limit:)``
   /// and returns nothing: a body over the limit is never emitted.
   public static func liveActivity(

@@ -1,9 +1,11 @@
+import CooktimerCore
+
 /// The free texts of a push body, and the rule that shortens them when the body is over
 /// APNs' 4096 bytes.
 ///
 /// Rule: in rounds with limits of 80, 40, 20, 10, then 0 characters, cut `nextStepName`,
 /// then `stepName`, then the timer names, then `recipeName` to the round's limit
-/// (``shortenedText(_:limit:)``), re-measuring the whole body after each cut and stopping as
+/// (`StepText.shortened(_:to:)`), re-measuring the whole body after each cut and stopping as
 /// soon as it fits. Alerts are rebuilt from the shortened texts. At limit 0 only fixed-size
 /// data is left, so only an oversized `attributes-type` can still be too large.
 struct PushTexts {
@@ -22,12 +24,12 @@ struct PushTexts {
   mutating func shorten(_ step: (Field, Int)) {
     let (field, limit) = step
     switch field {
-    case .nextStepName: state.nextStepName = shortenedText(state.nextStepName, limit: limit)
-    case .stepName: state.stepName = shortenedText(state.stepName, limit: limit)
+    case .nextStepName: state.nextStepName = StepText.shortened(state.nextStepName, to: limit)
+    case .stepName: state.stepName = StepText.shortened(state.stepName, to: limit)
     case .timerName:
-      state.timerName = shortenedText(state.timerName, limit: limit)
-      firedTimerName = firedTimerName.map { shortenedText($0, limit: limit) }
-    case .recipeName: recipeName = shortenedText(recipeName, limit: limit)
+      state.timerName = StepText.shortened(state.timerName, to: limit)
+      firedTimerName = firedTimerName.map { StepText.shortened($0, to: limit) }
+    case .recipeName: recipeName = StepText.shortened(recipeName, to: limit)
     }
   }
 }

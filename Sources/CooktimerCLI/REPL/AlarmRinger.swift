@@ -34,7 +34,8 @@ final class AlarmRinger {
     guard let store else { return [] }
     let now = session.clock.now()
     var lines: [String] = []
-    for run in activeRuns() {
+    let active = activeRuns()
+    for run in active {
       guard
         case .advanced(let previous) =
           (try? store.advanceAlarmWatermark(runID: run.id, through: now))
@@ -46,7 +47,7 @@ final class AlarmRinger {
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
     }
     dataVersion = try? store.dataVersion()
-    scheduler.replace(activeRuns(), since: { _ in now })
+    scheduler.replace(active, since: { _ in now })
     persistSettled(at: now)
     return lines
   }

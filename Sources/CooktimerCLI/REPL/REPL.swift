@@ -143,7 +143,7 @@ final class REPL {
     LineEditor.commandWords = helpTopics
     var words: [String] = []
     if let files = try? session.catalog(session.baseOptions).files() {
-      words += files.map { (($0 as NSString).lastPathComponent as NSString).deletingPathExtension }
+      words += files.map(RecipeCatalog.name(of:))
     }
     LineEditor.recipeWords = words
     LineEditor.runWords = alarms.activeRuns().map(\.id)

@@ -22,22 +22,11 @@ struct TerminalInfo {
   /// Colour and cursor movement allowed.
   var fancy: Bool { outputIsTerminal && !noColor }
 
-  /// Rows of the terminal (24 when unknown).
-  static func rows() -> Int {
+  /// The terminal's size in rows and columns (24 × 80 when unknown).
+  static func size() -> (rows: Int, columns: Int) {
     var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 {
-      return Int(size.ws_row)
-    }
-    return 24
-  }
-
-  /// Columns of the terminal (80 when unknown).
-  static func columns() -> Int {
-    var size = winsize()
-    if ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 {
-      return Int(size.ws_col)
-    }
-    return 80
+    guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0 else { return (24, 80) }
+    return (size.ws_row > 0 ? Int(size.ws_row) : 24, size.ws_col > 0 ? Int(size.ws_col) : 80)
   }
 }
 

@@ -105,7 +105,8 @@ struct WatchView {
   }
 
   private func draw(_ runs: [Run], selected: Int, messages: [String], now: Instant) {
-    let width = max(40, TerminalInfo.columns())
+    let terminalSize = TerminalInfo.size()
+    let width = max(40, terminalSize.columns)
     var header = [
       "cooktimer watch — \(clockTime(now, in: session.zone))   p pause/resume · n next · + 1 min · Tab run · q back",
       "",
@@ -127,7 +128,7 @@ struct WatchView {
     }
     if runs.isEmpty { header.append("No active runs.") }
     // Taller than the terminal: the selected run comes first, the rest as room allows.
-    let room = max(3, TerminalInfo.rows() - header.count - messages.count)
+    let room = max(3, terminalSize.rows - header.count - messages.count)
     var lines = header
     var shown = 0
     var listed = 0

@@ -64,15 +64,17 @@ public struct RecipeCatalog: Sendable {
     {
       return try Self.load(path: query)
     }
-    let all = try entries()
-    // `tea.cook` names the file `tea` in the folder, as `tea` does.
+    // `tea.cook` names the file `tea` in the folder, as `tea` does. A file name needs only
+    // that file parsed; a title needs them all.
     let stem = query.lowercased().hasSuffix(".cook") ? String(query.dropLast(5)) : query
     let wanted = stem.lowercased()
-    if let match = all.first(where: { $0.name == stem })
-      ?? all.first(where: { $0.name.lowercased() == wanted })
+    let files = try files()
+    if let path = files.first(where: { Self.name(of: $0) == stem })
+      ?? files.first(where: { Self.name(of: $0).lowercased() == wanted })
     {
-      return match
+      return Self.entry(at: path)
     }
+    let all = files.map(Self.entry(at:))
     let titled = all.filter { $0.result.recipe?.title.lowercased() == wanted }
     if titled.count > 1 {
       let paths = titled.map(\.path).joined(separator: ", ")
@@ -82,9 +84,14 @@ public struct RecipeCatalog: Sendable {
     throw .notFound("no recipe \"\(query)\"; `recipes` lists them")
   }
 
-  private static func entry(at path: String) -> Entry {
+  /// A recipe file's name without `.cook` (`Recipes/tea.cook` → `tea`).
+  static func name(of path: String) -> String {
     let fileName = (path as NSString).lastPathComponent
-    let name = fileName.lowercased().hasSuffix(".cook") ? String(fileName.dropLast(5)) : fileName
+    return fileName.lowercased().hasSuffix(".cook") ? String(fileName.dropLast(5)) : fileName
+  }
+
+  private static func entry(at path: String) -> Entry {
+    let name = Self.name(of: path)
     let result: CooklangParseResult
     if let data = FileManager.default.contents(atPath: path) {
       // Invalid UTF-8 is replaced rather than refused, so the cook sees the parse findings.

@@ -15,20 +15,20 @@ extension CommandContext {
     let (settled, events) = run.settled(at: now)
     let restarts = ActivityLifetime.restarts(of: run, after: run.lastChange, through: now)
     guard !events.isEmpty || !restarts.isEmpty else { return run }
-    var moments = events.map { ($0.at, false) } + restarts.map { ($0, true) }
-    moments.sort { ($0.0, $0.1 ? 0 : 1) < ($1.0, $1.1 ? 0 : 1) }
+    let changes = Set(events.map(\.at))
+    let restartSet = Set(restarts)
     var drafts: [OutboxDraft] = []
-    var last: (Instant, Bool)?
-    for moment in moments where last.map({ $0 != moment }) ?? true {
-      last = moment
-      let state = run.settled(at: moment.0).run
-      if moment.1 {
-        drafts += try restartDrafts(for: state, at: moment.0, tx: tx)
-      } else {
+    for instant in changes.union(restartSet).sorted() {
+      let state = run.settled(at: instant).run
+      // At one instant the activity restarts first, so the change goes to the new one.
+      if restartSet.contains(instant) {
+        drafts += try restartDrafts(for: state, at: instant, tx: tx)
+      }
+      if changes.contains(instant) {
         // A step that started by itself (auto-advance) needs the cook: an alert, priority 10.
-        let advanced = events.contains { $0.at == moment.0 && $0.kind == .stepStarted }
+        let advanced = events.contains { $0.at == instant && $0.kind == .stepStarted }
         drafts += try pushDrafts(
-          for: state, events: [], at: moment.0, tx: tx,
+          for: state, events: [], at: instant, tx: tx,
           occasion: advanced && state.isActive ? .stepStarted : .change)
       }
     }
@@ -46,9 +46,9 @@ extension CommandContext {
     throws
   {
     try store().transaction { tx in
+      // Read inside the write transaction: what another process committed is already here.
       for run in try store().activeRuns() where ids?.contains(run.id) ?? true {
-        guard let fresh = try tx.run(id: run.id) else { continue }
-        try catchUp(fresh, through: max(now, fresh.lastChange), tx: tx)
+        try catchUp(run, through: max(now, run.lastChange), tx: tx)
         if notified { _ = try tx.advanceAlarmWatermark(runID: run.id, through: now) }
       }
     }

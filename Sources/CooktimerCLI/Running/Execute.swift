@@ -84,8 +84,7 @@ extension CommandContext {
     let store = try store()
     var runs: [Run]
     if let given {
-      let id = try runID(given)
-      runs = try store.run(id: id).map { [$0] } ?? []
+      runs = [try run(given)]
     } else {
       runs = try store.activeRuns()
     }

@@ -1,3 +1,4 @@
+import CooktimerActivity
 import CooktimerCore
 import CooktimerStore
 import Foundation
@@ -34,8 +35,11 @@ extension Session {
     case let error as StoreError:
       // cli.md lists no "busy" status; a database held past the timeout is an I/O failure.
       return (error.description, error.kind == .busy ? ExitStatus.ioError : error.exitCode)
+    case let error as ActivityError:
+      // A run the engine refused to simulate reads like any other refusal.
+      if case .refused(let core) = error { return describe(core) }
+      return (error.description, ExitStatus.dataError)  // a body over 4096 bytes, say
     default:
-      if let described = describeModuleError(error) { return described }
       return ("internal error: \(error)", ExitStatus.software)
     }
   }

@@ -11,8 +11,7 @@ extension CommandContext {
 
   /// `content [RUN]`: the run's `ActivityContent` now. Reading records nothing.
   func content(_ given: String?) throws -> Output {
-    let id = try runID(given)
-    guard let run = try store().run(id: id) else { throw CLIError.notFound("no run \"\(id)\"") }
+    let run = try run(given)
     let data = try ActivityContent(run: run, at: max(now, run.lastChange)).encoded()
     return Output(stdout: String(decoding: data, as: UTF8.self) + "\n")
   }
@@ -80,54 +79,36 @@ extension CommandContext {
     } else {
       event = .update
     }
-    let timestamp = try tx.nextPushTimestamp(runID: run.id, now: now)
-    let request = try PushRequest.liveActivity(
-      event, run: run, at: now, timestamp: timestamp, topic: topic,
-      options: PushOptions(occasion: occasion))
     let activity = ActivityLifetime.activity(of: run, at: now)
     return [
-      OutboxDraft(
-        event: event.rawValue, timestamp: timestamp, priority: request.priority.rawValue,
-        target: event == .start ? "push-to-start" : String(activity),
-        headers: encodeJSON(request.headers), body: String(decoding: request.body, as: UTF8.self),
-        createdAt: now)
+      try draft(event, run, at: now, tx: tx, activity: activity, PushOptions(occasion: occasion))
     ]
   }
 
   /// The activity change at an 8-hour boundary: `end` for the old activity (dismissed at
   /// once), then `start` by push-to-start for the new one (asking for its token).
   func restartDrafts(for run: Run, at now: Instant, tx: StoreTransaction) throws -> [OutboxDraft] {
-    var drafts: [OutboxDraft] = []
-    for event in [PushEvent.end, .start] {
-      let timestamp = try tx.nextPushTimestamp(runID: run.id, now: now)
-      let options =
-        event == .end
-        ? PushOptions(dismissal: .immediate) : PushOptions(occasion: .activityRestart)
-      let request = try PushRequest.liveActivity(
-        event, run: run, at: now, timestamp: timestamp, topic: topic, options: options)
-      let old = ActivityLifetime.activity(of: run, at: now) - 1
-      drafts.append(
-        OutboxDraft(
-          event: event.rawValue, timestamp: timestamp, priority: request.priority.rawValue,
-          target: event == .start ? "push-to-start" : String(old),
-          headers: encodeJSON(request.headers), body: String(decoding: request.body, as: UTF8.self),
-          createdAt: now))
-    }
-    return drafts
+    let old = ActivityLifetime.activity(of: run, at: now) - 1
+    return [
+      try draft(.end, run, at: now, tx: tx, activity: old, PushOptions(dismissal: .immediate)),
+      try draft(
+        .start, run, at: now, tx: tx, activity: old + 1, PushOptions(occasion: .activityRestart)),
+    ]
   }
-}
 
-extension Session {
-  /// Messages and exit statuses of the other modules' errors (see ``failure(_:json:)``).
-  func describeModuleError(_ error: any Error) -> (String, Int32)? {
-    switch error {
-    case let error as ActivityError:
-      if case .refused(let core) = error, case .refused(let id, let phase, let m) = core {
-        return (refusalMessage(id, phase, m), ExitStatus.dataError)
-      }
-      return (error.description, ExitStatus.dataError)
-    default:
-      return nil
-    }
+  /// One queued push: the run's next timestamp, the request, and its target (`push-to-start`
+  /// for a start, else the activity's number).
+  private func draft(
+    _ event: PushEvent, _ run: Run, at now: Instant, tx: StoreTransaction, activity: Int,
+    _ options: PushOptions
+  ) throws -> OutboxDraft {
+    let timestamp = try tx.nextPushTimestamp(runID: run.id, now: now)
+    let request = try PushRequest.liveActivity(
+      event, run: run, at: now, timestamp: timestamp, topic: topic, options: options)
+    return OutboxDraft(
+      event: event.rawValue, timestamp: timestamp, priority: request.priority.rawValue,
+      target: event == .start ? "push-to-start" : String(activity),
+      headers: encodeJSON(request.headers), body: String(decoding: request.body, as: UTF8.self),
+      createdAt: now)
   }
 }

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerStore
 import Foundation
 
 /// A recipe ready to run, with its parser warnings as stderr lines.
@@ -19,9 +20,9 @@ extension Session {
       return "Recipes"
     }
     let data =
-      environment["XDG_DATA_HOME"].flatMap { $0.hasPrefix("/") ? $0 : nil }
-      ?? (environment["HOME"] ?? NSHomeDirectory()) + "/.local/share"
-    return data + "/cooktimer/Recipes"
+      DatabasePath.dataFolder(environment: environment)
+      ?? NSHomeDirectory() + "/.local/share/cooktimer"
+    return data + "/Recipes"
   }
 
   func catalog(_ options: GlobalOptions) -> RecipeCatalog {

@@ -2,21 +2,24 @@ import CooktimerCore
 import CooktimerStore
 
 extension CommandContext {
-  /// The run a command names, or the only active run when it names none.
+  /// The id of the run a command names, or of the only active run when it names none.
+  func runID(_ given: String?) throws -> String { try run(given).id }
+
+  /// The run a command names (as stored), or the only active run when it names none (as it
+  /// is at `now`).
   ///
   /// - Throws: `CLIError.notFound` (exit 66) for an unknown id or no active run;
   ///   `CLIError.usage` (exit 64) when several runs are active and none is named.
-  func runID(_ given: String?) throws -> String {
+  func run(_ given: String?) throws -> Run {
     let store = try store()
     if let given {
-      if try store.run(id: given) != nil { return given }
-      if try store.run(id: given.lowercased()) != nil { return given.lowercased() }
+      if let run = try store.run(id: given) ?? store.run(id: given.lowercased()) { return run }
       throw CLIError.notFound("no run \"\(given)\"; `status` lists the active runs")
     }
     let active = try activeRuns()
     switch active.count {
     case 0: throw CLIError.notFound("no active run; start one with `start RECIPE`")
-    case 1: return active[0].id
+    case 1: return active[0]
     default:
       let ids = active.map(\.id).joined(separator: ", ")
       throw CLIError.usage(

@@ -5,8 +5,8 @@ extension CommandContext {
   /// `timeline [RUN]`: when each step starts and ends from now on, and when the run is done,
   /// assuming it goes on untouched (see `Run.timeline(at:untimedStep:)`).
   func timeline(_ given: String?) throws -> Output {
-    let id = try runID(given)
-    guard let run = try store().run(id: id) else { throw CLIError.notFound("no run \"\(id)\"") }
+    let run = try run(given)
+    let id = run.id
     let now = max(self.now, run.lastChange)
     let timeline = run.timeline(at: now)
     if json { return Output(stdout: encodeJSON(TimelineJSON(id: id, timeline)) + "\n") }

@@ -1,42 +1,42 @@
-import CooktimerActivity
+import CooktimerCore
 import Testing
 
-@Suite struct ShortenedTextTests {
+@Suite struct StepTextShortenedTests {
   @Test func textWithinTheLimitIsUnchanged() {
     let text = String(repeating: "a", count: 80)
-    #expect(shortenedText(text) == text)
+    #expect(StepText.shortened(text, to: 80) == text)
   }
 
   @Test func cutsAtAWordBoundaryWithAnEllipsis() {
     let text = String(repeating: "word ", count: 20)  // 100 characters
-    let short = shortenedText(text)
+    let short = StepText.shortened(text, to: 80)
     #expect(short.count <= 80)
     // 79 characters end on a whole word: 16 words, then "…" makes 80.
     #expect(short == String(repeating: "word ", count: 16).dropLast() + "…")
     #expect(
-      shortenedText(text, limit: 78) == String(repeating: "word ", count: 15).dropLast() + "…")
+      StepText.shortened(text, to: 78) == String(repeating: "word ", count: 15).dropLast() + "…")
   }
 
   @Test func aCutRightBeforeASpaceKeepsTheWholeWord() {
-    #expect(shortenedText("abcd efgh", limit: 5) == "abcd…")
-    #expect(shortenedText("abc defgh", limit: 5) == "abc…")
+    #expect(StepText.shortened("abcd efgh", to: 5) == "abcd…")
+    #expect(StepText.shortened("abc defgh", to: 5) == "abc…")
   }
 
   @Test func oneLongWordIsCutInside() {
-    #expect(shortenedText("Rindfleischsuppe", limit: 6) == "Rindf…")
+    #expect(StepText.shortened("Rindfleischsuppe", to: 6) == "Rindf…")
   }
 
   @Test func countsCharactersNotBytes() {
     let family = "👨‍👩‍👧"
     let text = String(repeating: family + " ", count: 50)
-    let short = shortenedText(text)
+    let short = StepText.shortened(text, to: 80)
     #expect(short.count <= 80)
     #expect(short.hasPrefix(family))
     #expect(short.hasSuffix(family + "…"))
   }
 
   @Test func tinyLimits() {
-    #expect(shortenedText("hello world", limit: 1) == "…")
-    #expect(shortenedText("hello world", limit: 0) == "")
+    #expect(StepText.shortened("hello world", to: 1) == "…")
+    #expect(StepText.shortened("hello world", to: 0) == "")
   }
 }
