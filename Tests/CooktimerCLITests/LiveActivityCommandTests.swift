@@ -94,14 +94,14 @@ struct LiveActivityCommandTests {
     try box.run(["start", "tea", "--now", Self.t0])
     try box.run(["pause", "--now", "@1795975210"])
     try box.run(["pause", "--now", "@1795975211"])  // no change: no push
-    let pending = try box.run("outbox").stdout.split(separator: "\n")
+    let pending = try box.run(["outbox", "--now", "@1795975212"]).stdout.split(separator: "\n")
     #expect(pending.count == 2)
     let events = try pending.map {
       (try JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["event"] as? String
     }
     #expect(events == ["start", "update"])
-    #expect(try box.run(["outbox", "--mark-sent", "1,2"]).status == 0)
-    #expect(try box.run("outbox").stdout == "")
+    #expect(try box.run(["outbox", "--mark-sent", "1,2", "--now", "@1795975213"]).status == 0)
+    #expect(try box.run(["outbox", "--now", "@1795975213"]).stdout == "")
   }
 
   /// A live run past the 8-hour activity limit: its outbox ends activity 1 and starts a fresh

@@ -54,15 +54,19 @@ struct REPLTests {
     let box = try Sandbox()
     try box.write(recipe: "quick", Self.quick)
     _ = try box.run(["start", "quick", "--now", "2026-11-29T10:00:00Z"])
-    let repl = try PseudoTerminal(environment: box.environment)
+    // The REPL's clock reads 10:01:00 at start-up, whatever today is: one minute late.
+    var environment = box.environment
+    environment["COOKTIMER_CLOCK_OFFSET"] = Sandbox.offset(
+      reading: Date(timeIntervalSince1970: 1_795_946_460.2))
+    let repl = try PseudoTerminal(environment: environment)
     #expect(repl.wait(for: "cooktimer> ") != nil)
     #expect(
       repl.screen.contains("missed: [") && repl.screen.contains("egg is done"), "\(repl.screen)")
-    #expect(repl.screen.contains("(done at 10:00:02"))
+    #expect(repl.screen.contains("(done at 10:00:02, 58 s ago)"), "\(repl.screen)")
     repl.type("\u{04}")
     #expect(repl.waitForExit() == 0)
 
-    let again = try PseudoTerminal(environment: box.environment)
+    let again = try PseudoTerminal(environment: environment)
     #expect(again.wait(for: "cooktimer> ") != nil)
     #expect(!again.screen.contains("missed:"), "\(again.screen)")
     again.type("\u{04}")
@@ -182,7 +186,9 @@ struct REPLTests {
   private func endDate(_ run: [String: Any]) throws -> Date {
     let timers = try #require(run["timers"] as? [[String: Any]])
     let text = try #require(timers.first?["endDate"] as? String)
+    // On the processes' clock; the pseudo-terminal stamps output with this process's.
     return try Date(
-      text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true))
+      text, strategy: .iso8601.year().month().day().time(includingFractionalSeconds: true)
+    ).addingTimeInterval(-Sandbox.clockOffset)
   }
 }

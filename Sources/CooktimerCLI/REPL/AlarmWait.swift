@@ -9,17 +9,18 @@ import CooktimerCore
 /// whole milliseconds, so the sub-millisecond rest is slept with `nanosleep` once no
 /// input came. The benchmark measures alarm lateness through this very function.
 public enum AlarmWait {
-  /// Waits until one of `fds` is readable, `deadline` (Unix ms) has begun, or `maxWait` ms
-  /// have passed (so the caller can notice other processes' changes).
+  /// Waits until one of `fds` is readable, `deadline` (Unix ms on `clock`) has begun, or
+  /// `maxWait` ms have passed (so the caller can notice other processes' changes).
   ///
   /// - Returns: the `revents` of each descriptor, in order (all 0 on a time-out).
   public static func wait(
-    for fds: [Int32], until deadline: Instant?, maxWait: Int64 = 1000
+    for fds: [Int32], until deadline: Instant?, maxWait: Int64 = 1000,
+    clock: any Clock = SystemClock()
   ) -> [Int16] {
     var timeout = maxWait
     var rest: Int64 = 0  // nanoseconds after the whole milliseconds
     if let deadline {
-      let left = deadline.unixMilliseconds * 1_000_000 - WallClock.nanoseconds()
+      let left = deadline.unixMilliseconds * 1_000_000 - clock.nanoseconds()
       if left <= 0 {
         timeout = 0
       } else if left < maxWait * 1_000_000 {

@@ -60,7 +60,8 @@ final class REPL {
 
   /// Blocks until a key, a signal, the alarm deadline, or one second (to notice other processes).
   private func waitForInput(until deadline: Instant?) {
-    let ready = AlarmWait.wait(for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline)
+    let ready = AlarmWait.wait(
+      for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline, clock: session.clock)
     if ready[1] != 0 { handleSignals() }
     if ready[0] & Int16(POLLIN | POLLHUP) != 0 { editor.readCharacter() }
   }

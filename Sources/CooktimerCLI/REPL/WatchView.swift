@@ -91,7 +91,8 @@ struct WatchView {
 
   /// Waits for a key until `deadline`; `nil` on time-out. SIGINT means "leave", SIGWINCH redraws.
   private func waitForKey(until deadline: Instant) -> Character? {
-    let ready = AlarmWait.wait(for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline)
+    let ready = AlarmWait.wait(
+      for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline, clock: session.clock)
     if ready[1] != 0 {
       let signals = SignalPipe.drain()
       if signals.contains(SIGTERM) || signals.contains(SIGHUP) { return "\u{100}" }

@@ -8,14 +8,47 @@ import Foundation
 /// Where "now" comes from. The engine never reads a clock; the CLI reads this one, so
 /// tests and `--now` can set it.
 public protocol Clock: Sendable {
+  /// The current instant, whole Unix milliseconds, rounded down.
   func now() -> Instant
+  /// The current time in nanoseconds since the Unix epoch: what the REPL waits against, so
+  /// an alarm can be timed to the microsecond on the same clock as ``now()``.
+  func nanoseconds() -> Int64
 }
 
 /// The wall clock, rounded *down* to the millisecond: a millisecond counts once it has fully
 /// begun, so a timer never reads as fired (and never rings) before its end date.
+///
+/// `offsetNanoseconds` shifts it: tests set `COOKTIMER_CLOCK_OFFSET` (seconds, may be
+/// negative or fractional) to run every process — REPL and one-shot commands alike — as if it
+/// were another day, while time still passes (docs/cli.md, "Clock").
 public struct SystemClock: Clock {
-  public init() {}
-  public func now() -> Instant { Instant(unixMilliseconds: WallClock.nanoseconds() / 1_000_000) }
+  /// The environment variable that shifts the clock, in seconds.
+  public static let offsetVariable = "COOKTIMER_CLOCK_OFFSET"
+  public let offsetNanoseconds: Int64
+
+  public init(offsetNanoseconds: Int64 = 0) { self.offsetNanoseconds = offsetNanoseconds }
+
+  /// The clock `environment` asks for.
+  ///
+  /// - Throws: ``CLIError/usage(_:)`` when `COOKTIMER_CLOCK_OFFSET` is not a number of seconds.
+  public init(environment: [String: String]) throws {
+    guard let text = environment[Self.offsetVariable], !text.isEmpty else {
+      self.init()
+      return
+    }
+    guard let seconds = Double(text), seconds.isFinite, abs(seconds) < 1e10 else {
+      throw CLIError.usage("\(Self.offsetVariable)=\(text) is not a number of seconds")
+    }
+    self.init(offsetNanoseconds: Int64((seconds * 1e9).rounded()))
+  }
+
+  public func nanoseconds() -> Int64 { WallClock.nanoseconds() + offsetNanoseconds }
+  public func now() -> Instant {
+    let ns = nanoseconds()
+    // Floor division: a negative remainder still rounds down.
+    let ms = ns >= 0 ? ns / 1_000_000 : (ns - 999_999) / 1_000_000
+    return Instant(unixMilliseconds: ms)
+  }
 }
 
 /// A clock that always reads the same instant (`--now`).
@@ -23,6 +56,7 @@ public struct FixedClock: Clock {
   public let instant: Instant
   public init(_ instant: Instant) { self.instant = instant }
   public func now() -> Instant { instant }
+  public func nanoseconds() -> Int64 { instant.unixMilliseconds * 1_000_000 }
 }
 
 /// The system's real-time clock in nanoseconds since the Unix epoch.

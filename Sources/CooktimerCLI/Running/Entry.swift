@@ -21,7 +21,13 @@ public enum CooktimerMain {
       let session = Session(options: GlobalOptions(), environment: environment)
       return emit(session.failure(error, json: arguments.contains("--json")))
     }
-    let clock: any Clock = invocation.options.now.map { FixedClock($0) } ?? SystemClock()
+    let clock: any Clock
+    do {
+      clock = try invocation.options.now.map { FixedClock($0) } ?? SystemClock(environment: environment)
+    } catch {
+      let session = Session(options: GlobalOptions(), environment: environment)
+      return emit(session.failure(error, json: invocation.options.json))
+    }
     let session = Session(options: invocation.options, environment: environment, clock: clock)
     if invocation.command != nil {
       return emit(session.run(invocation))

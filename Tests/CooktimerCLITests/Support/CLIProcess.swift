@@ -55,13 +55,28 @@ final class Sandbox: @unchecked Sendable {
       encoding: .utf8)
   }
 
-  /// The environment every run gets: our db and recipes, no colour, a fixed zone.
+  /// The environment every run gets: our db and recipes, no colour, a fixed zone, and the
+  /// clock offset the suite runs under (`COOKTIMER_CLOCK_OFFSET=31536000 swift test` runs
+  /// every process a year ahead: no test may depend on today's date).
   var environment: [String: String] {
     [
       "COOKTIMER_DB": db, "COOKTIMER_RECIPES": recipes, "HOME": folder.path,
       "XDG_STATE_HOME": folder.appendingPathComponent("state").path, "TZ": "UTC",
       "PATH": "/usr/bin:/bin", "COOKTIMER_BUNDLE_ID": "com.example.cooktimer",
+      "COOKTIMER_CLOCK_OFFSET": String(Sandbox.clockOffset),
     ]
+  }
+
+  /// Seconds the processes' clocks run ahead of this one's (`COOKTIMER_CLOCK_OFFSET`).
+  static let clockOffset: Double =
+    ProcessInfo.processInfo.environment["COOKTIMER_CLOCK_OFFSET"].flatMap(Double.init) ?? 0
+
+  /// Now on the processes' clock.
+  static func now() -> Date { Date().addingTimeInterval(clockOffset) }
+
+  /// The clock offset that makes a process started now read `instant` (it keeps running).
+  static func offset(reading instant: Date) -> String {
+    String(instant.timeIntervalSinceNow)
   }
 
   /// Runs `cooktimer ARGS` to completion with `input` on stdin.
