@@ -23,7 +23,8 @@ public enum CooktimerMain {
     }
     let clock: any Clock
     do {
-      clock = try invocation.options.now.map { FixedClock($0) } ?? SystemClock(environment: environment)
+      clock =
+        try invocation.options.now.map { FixedClock($0) } ?? SystemClock(environment: environment)
     } catch {
       let session = Session(options: GlobalOptions(), environment: environment)
       return emit(session.failure(error, json: invocation.options.json))
