@@ -21,6 +21,11 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "CooktimerStore", dependencies: ["CooktimerCore", "CSQLite"]),
+    // The application layer: every use case of a run, for every front end. No terminal,
+    // no argv, no HTTP.
+    .target(
+      name: "CooktimerService",
+      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity"]),
     .systemLibrary(
       name: "CReadline",
       pkgConfig: "readline",
@@ -29,7 +34,9 @@ let package = Package(
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CReadline"],
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CReadline",
+      ],
       // readline's API is C globals (rl_line_buffer, rl_point, hooks), which Swift 6 mode
       // rejects as shared mutable state; the REPL touches them from one thread only.
       swiftSettings: [.swiftLanguageMode(.v5)]
@@ -37,7 +44,9 @@ let package = Package(
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
     .executableTarget(
       name: "cooktimer-bench",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerCLI"]
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
+      ]
     ),
     .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"]),
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),

@@ -1,9 +1,10 @@
 import Foundation
 
-/// The one JSON encoder of the module: sorted keys (Linux's key order otherwise changes from
+/// The one JSON encoder of the project: sorted keys (Linux's key order otherwise changes from
 /// run to run) and `/` unescaped, so the bytes are stable and what is POSTed.
-enum WireJSON {
-  static func encode<T: Encodable>(_ value: T) throws(ActivityError) -> Data {
+public enum WireJSON {
+  /// - Throws: ``ActivityError/encodingFailed(_:)`` (a non-finite number, say).
+  public static func encode<T: Encodable>(_ value: T) throws(ActivityError) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
@@ -14,7 +15,7 @@ enum WireJSON {
   }
 
   /// An object from already encoded members, keys sorted: embeds bodies as objects, not strings.
-  static func object(_ members: [String: Data]) throws(ActivityError) -> Data {
+  public static func object(_ members: [String: Data]) throws(ActivityError) -> Data {
     var out = Data("{".utf8)
     for (n, key) in members.keys.sorted().enumerated() {
       if n > 0 { out.append(contentsOf: ",".utf8) }
@@ -24,5 +25,12 @@ enum WireJSON {
     }
     out.append(contentsOf: "}".utf8)
     return out
+  }
+}
+
+extension WireJSON {
+  /// ``encode(_:)`` as a UTF-8 string.
+  public static func string<T: Encodable>(_ value: T) throws(ActivityError) -> String {
+    String(decoding: try encode(value), as: UTF8.self)
   }
 }

@@ -78,6 +78,29 @@ enum DatabaseMigrator {
       ALTER TABLE runs ADD COLUMN recipe_key TEXT REFERENCES recipes (key);
       """
     ),
+    (
+      // docs/live-activity.md §3–4: a run's activity is renewed and may end before the run
+      // does, and timestamps rise per activity; the APNs topic is a stored setting.
+      "Live Activity lifetime, per-activity timestamps, settings",
+      """
+      ALTER TABLE runs ADD COLUMN activity INTEGER NOT NULL DEFAULT 1;
+      ALTER TABLE runs ADD COLUMN activity_started_ms INTEGER;
+      ALTER TABLE runs ADD COLUMN activity_alive INTEGER NOT NULL DEFAULT 1;
+      CREATE TABLE activity_timestamps (
+        run_id TEXT NOT NULL REFERENCES runs (id) ON DELETE CASCADE,
+        activity INTEGER NOT NULL,
+        last INTEGER NOT NULL,
+        PRIMARY KEY (run_id, activity)
+      ) STRICT, WITHOUT ROWID;
+      INSERT INTO activity_timestamps (run_id, activity, last)
+        SELECT id, 1, push_timestamp FROM runs WHERE push_timestamp IS NOT NULL;
+      CREATE TABLE settings (
+        key TEXT PRIMARY KEY NOT NULL,
+        value TEXT NOT NULL
+      ) STRICT;
+      ALTER TABLE outbox ADD COLUMN activity INTEGER;
+      """
+    ),
   ]
 
   /// The version this build writes.

@@ -18,10 +18,12 @@ public struct OutboxDraft: Hashable, Sendable {
   public var body: String
   /// When the request was made.
   public var createdAt: Instant
+  /// The activity it belongs to (for a start: the one it creates), 1-based.
+  public var activity: Int
 
   public init(
     event: String, timestamp: Int64, priority: Int, target: String, headers: String,
-    body: String, createdAt: Instant
+    body: String, createdAt: Instant, activity: Int = 1
   ) {
     self.event = event
     self.timestamp = timestamp
@@ -30,6 +32,22 @@ public struct OutboxDraft: Hashable, Sendable {
     self.headers = headers
     self.body = body
     self.createdAt = createdAt
+    self.activity = activity
+  }
+}
+
+/// Where a run's Live Activity stands, as stored: its number, when it started, and whether
+/// it is alive (docs/live-activity.md §4).
+public struct ActivityRecord: Hashable, Sendable {
+  public var number: Int
+  /// Unix ms.
+  public var startedAt: Instant
+  public var isAlive: Bool
+
+  public init(number: Int, startedAt: Instant, isAlive: Bool) {
+    self.number = number
+    self.startedAt = startedAt
+    self.isAlive = isAlive
   }
 }
 

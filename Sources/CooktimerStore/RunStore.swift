@@ -153,10 +153,10 @@ public final class RunStore: @unchecked Sendable {
     } ?? nil
   }
 
-  /// The run's next APNs `timestamp` (Unix seconds) in its own transaction, e.g. for a
-  /// `payload` command; see ``StoreTransaction/nextPushTimestamp(runID:now:)``.
-  public func nextPushTimestamp(runID: String, now: Instant) throws -> Int64 {
-    try transaction { try $0.nextPushTimestamp(runID: runID, now: now) }
+  /// The next APNs `timestamp` (Unix seconds) of an activity of the run, taken in its own
+  /// transaction; see ``StoreTransaction/nextPushTimestamp(runID:activity:now:)``.
+  public func nextPushTimestamp(runID: String, activity: Int = 1, now: Instant) throws -> Int64 {
+    try transaction { try $0.nextPushTimestamp(runID: runID, activity: activity, now: now) }
   }
 
   /// Moves the alarm watermark forward; see
@@ -279,7 +279,8 @@ public final class RunStore: @unchecked Sendable {
     try locked { () throws(StoreError) in
       try db.query(
         """
-        SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms
+        SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms,
+          activity
         FROM outbox
         """ + " " + clause, values
       ) { row in
@@ -288,7 +289,7 @@ public final class RunStore: @unchecked Sendable {
           draft: OutboxDraft(
             event: row.text(2), timestamp: row.int64(3), priority: row.int(4),
             target: row.text(5), headers: row.text(6), body: row.text(7),
-            createdAt: row.instant(8)),
+            createdAt: row.instant(8), activity: row.optionalInt64(10).map { Int($0) } ?? 1),
           sentAt: row.optionalInstant(9))
       }
     }

@@ -17,6 +17,13 @@ public struct StoreTransaction {
     }
   }
 
+  /// Running, paused or waiting runs as last stored, oldest first.
+  public func activeRuns() throws(StoreError) -> [Run] {
+    try db.query(RunCodec.selection + "WHERE status = 'active' ORDER BY created_ms, id", []) {
+      (row) throws(StoreError) in try RunCodec.decode(row: row, path: db.path)
+    }
+  }
+
   /// Stores a new run with its first events. `nextDue`: the earliest end date of a running
   /// timer, `nil` if none.
   /// - Throws: a `.other` error (`SQLITE_CONSTRAINT_PRIMARYKEY`) if the id is taken.
@@ -100,19 +107,84 @@ public struct StoreTransaction {
 
   // MARK: APNs timestamps and alarms
 
-  /// The run's next APNs `timestamp`, in Unix seconds: `max(floor(now), previous + 1)`, so
-  /// strictly increasing per run even for two pushes in one second, after a restart, or
-  /// with `now` going backwards. The counter is stored with the run.
+  /// The next APNs `timestamp` of activity `activity` of the run, in Unix seconds:
+  /// `max(floor(now), previous + 1)`, so strictly increasing per activity even for two
+  /// pushes in one second, after a restart, or with `now` going backwards
+  /// (docs/live-activity.md §3). Taken: the counter moves.
   /// - Throws: `.noSuchRun` if the run is not stored.
-  public func nextPushTimestamp(runID: String, now: Instant) throws(StoreError) -> Int64 {
+  public func nextPushTimestamp(
+    runID: String, activity: Int = 1, now: Instant
+  ) throws(StoreError) -> Int64 {
+    let next = try peekPushTimestamp(runID: runID, activity: activity, now: now)
+    try db.run(
+      """
+      INSERT INTO activity_timestamps (run_id, activity, last) VALUES (?, ?, ?)
+      ON CONFLICT (run_id, activity) DO UPDATE SET last = excluded.last
+      """, [.text(runID), .integer(Int64(activity)), .integer(next)])
+    return next
+  }
+
+  /// The timestamp ``nextPushTimestamp(runID:activity:now:)`` would take, without taking it
+  /// (a `payload` preview changes nothing).
+  /// - Throws: `.noSuchRun` if the run is not stored.
+  public func peekPushTimestamp(
+    runID: String, activity: Int = 1, now: Instant
+  ) throws(StoreError) -> Int64 {
     guard
       let previous = try db.first(
-        "SELECT push_timestamp FROM runs WHERE id = ?", [.text(runID)], { $0.optionalInt64(0) })
+        """
+        SELECT (SELECT last FROM activity_timestamps WHERE run_id = runs.id AND activity = ?)
+        FROM runs WHERE id = ?
+        """, [.integer(Int64(activity)), .text(runID)], { $0.optionalInt64(0) })
     else { throw noSuchRun(runID) }
     let floorSeconds = now.unixMilliseconds.floorDividedBy1000
-    let next = previous.map { max(floorSeconds, $0 + 1) } ?? floorSeconds
-    try db.run("UPDATE runs SET push_timestamp = ? WHERE id = ?", [.integer(next), .text(runID)])
-    return next
+    return previous.map { max(floorSeconds, $0 + 1) } ?? floorSeconds
+  }
+
+  // MARK: Live Activity lifetime
+
+  /// Where the run's Live Activity stands (the store keeps it; the rule is the caller's).
+  /// - Throws: `.noSuchRun` if the run is not stored.
+  public func activityRecord(runID: String) throws(StoreError) -> ActivityRecord {
+    guard
+      let record = try db.first(
+        "SELECT activity, activity_started_ms, activity_alive, created_ms FROM runs WHERE id = ?",
+        [.text(runID)],
+        {
+          ActivityRecord(
+            number: $0.int(0), startedAt: $0.optionalInstant(1) ?? $0.instant(3),
+            isAlive: $0.int(2) != 0)
+        })
+    else { throw noSuchRun(runID) }
+    return record
+  }
+
+  /// Stores where the run's Live Activity stands.
+  /// - Throws: `.noSuchRun` if the run is not stored.
+  public func setActivityRecord(_ record: ActivityRecord, runID: String) throws(StoreError) {
+    let changed = try db.run(
+      "UPDATE runs SET activity = ?, activity_started_ms = ?, activity_alive = ? WHERE id = ?",
+      [
+        .integer(Int64(record.number)), .instant(record.startedAt),
+        .integer(record.isAlive ? 1 : 0), .text(runID),
+      ])
+    if changed == 0 { throw noSuchRun(runID) }
+  }
+
+  // MARK: Settings
+
+  /// A stored setting (e.g. `topic`); `nil` when never set.
+  public func setting(_ key: String) throws(StoreError) -> String? {
+    try db.first("SELECT value FROM settings WHERE key = ?", [.text(key)], { $0.text(0) })
+  }
+
+  /// Stores a setting, replacing any earlier value.
+  public func setSetting(_ key: String, _ value: String) throws(StoreError) {
+    try db.run(
+      """
+      INSERT INTO settings (key, value) VALUES (?, ?)
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value
+      """, [.text(key), .text(value)])
   }
 
   /// Moves the run's "alarms notified through" watermark forward to `instant` (never back).
@@ -139,13 +211,14 @@ public struct StoreTransaction {
   public func enqueue(_ draft: OutboxDraft, runID: String) throws(StoreError) -> Int64 {
     try db.run(
       """
-      INSERT INTO outbox (run_id, event, timestamp, priority, target, headers, body, created_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO outbox
+        (run_id, event, timestamp, priority, target, headers, body, created_ms, activity)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .text(runID), .text(draft.event), .integer(draft.timestamp),
         .integer(Int64(draft.priority)), .text(draft.target), .text(draft.headers),
-        .text(draft.body), .instant(draft.createdAt),
+        .text(draft.body), .instant(draft.createdAt), .integer(Int64(draft.activity)),
       ])
     return db.lastInsertRowID
   }

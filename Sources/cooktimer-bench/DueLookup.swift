@@ -1,3 +1,4 @@
+import CooktimerService
 import CooktimerCLI
 import CooktimerCore
 import CooktimerStore

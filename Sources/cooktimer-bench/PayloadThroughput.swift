@@ -1,3 +1,4 @@
+import CooktimerService
 import CooktimerActivity
 import CooktimerCLI
 import CooktimerCore

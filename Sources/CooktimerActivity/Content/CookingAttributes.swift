@@ -1,17 +1,26 @@
 import CooktimerCore
 
 /// The static attributes of the app's Live Activity (`CookingTimerAttributes`, minus its
-/// `ContentState`): set once by `start`, never changed by an update.
+/// `ContentState`): set once by `start`, never changed by an update (docs/live-activity.md §1).
+///
+/// `runId` and `activity` let the app tell the backend which run and which activity a push
+/// token belongs to (docs/delivery.md §1).
 public struct CookingAttributes: Hashable, Sendable, Codable {
   /// The recipe's title.
   public var recipeName: String
+  /// The run's id, as `status` shows it.
+  public var runId: String
+  /// The activity's number within the run: 1, then 2, 3, … across 8-hour replacements.
+  public var activity: Int
 
-  public init(recipeName: String) {
+  public init(recipeName: String, runId: String, activity: Int) {
     self.recipeName = recipeName
+    self.runId = runId
+    self.activity = activity
   }
 
-  /// The attributes of a run: its recipe's title.
-  public init(run: Run) {
-    self.init(recipeName: run.recipe.title)
+  /// The attributes of activity `activity` of `run`.
+  public init(run: Run, activity: Int) {
+    self.init(recipeName: run.recipe.title, runId: run.id, activity: activity)
   }
 }

@@ -1,14 +1,18 @@
 import CooktimerCore
 
 /// The dynamic state of the app's Live Activity, `CookingTimerAttributes.ContentState`
-/// (live-activity.md §1; ActivityKit `ActivityAttributes.ContentState`). Every push
+/// (docs/live-activity.md §1; ActivityKit `ActivityAttributes.ContentState`). Every push
 /// replaces it whole.
+///
+/// Fields of the first contract (phase … otherTimerCount) are always sent; fields added
+/// since (`nextTimerName`, `nextTimerEndDate`) are left out when they have no value and are
+/// optional in ``contractDeclaration(attributesType:)``, so an app built earlier still decodes.
 ///
 /// Instants are ``Instant``s and durations milliseconds here; on the wire (see
 /// ``encode(to:)``) dates are seconds since 2001-01-01T00:00:00Z and durations seconds,
 /// as the phone's default `JSONDecoder` expects.
 public struct CookingContentState: Hashable, Sendable {
-  /// What the app shows: running, paused, waiting or finished.
+  /// What the app shows: running, paused, waiting, finished or stopped.
   public var phase: ContentPhase
   /// running: when the shown timer fires; paused: its end at the moment of pausing, moved
   /// only by `add`; waiting: when the run began waiting; finished: when it finished.
@@ -31,11 +35,18 @@ public struct CookingContentState: Hashable, Sendable {
   public var nextStepName: String
   /// Extra: live timers of the run besides the shown one.
   public var otherTimerCount: Int
+  /// Added later: the second live timer (the one that fires after the shown one), so the card
+  /// shows two countdowns ("pasta 8 min while the sauce simmers"); `nil` with fewer than two.
+  public var nextTimerName: String?
+  /// Its end date, with the same meaning as ``endDate`` (while paused: its end at the moment
+  /// of pausing, so both countdowns share `endDate - remainingWhenPaused` as pause time).
+  public var nextTimerEndDate: Instant?
 
   public init(
     phase: ContentPhase, endDate: Instant, isPaused: Bool, remainingWhenPaused: Int64,
     timerName: String, timerDuration: Int64, stepNumber: Int, stepCount: Int, stepName: String,
-    nextStepName: String, otherTimerCount: Int
+    nextStepName: String, otherTimerCount: Int, nextTimerName: String? = nil,
+    nextTimerEndDate: Instant? = nil
   ) {
     self.phase = phase
     self.endDate = endDate
@@ -48,6 +59,8 @@ public struct CookingContentState: Hashable, Sendable {
     self.stepName = stepName
     self.nextStepName = nextStepName
     self.otherTimerCount = otherTimerCount
+    self.nextTimerName = nextTimerName
+    self.nextTimerEndDate = nextTimerEndDate
   }
 }
 
@@ -65,10 +78,13 @@ extension CookingContentState: Encodable {
     var stepName: String
     var nextStepName: String
     var otherTimerCount: Int
+    var nextTimerName: String?
+    var nextTimerEndDate: Double?
 
     enum CodingKeys: String, CodingKey {
       case phase, endDate, isPaused, remainingWhenPaused, timerName, timerDuration
       case stepNumber, stepCount, stepName, nextStepName, otherTimerCount
+      case nextTimerName, nextTimerEndDate
     }
   }
 
@@ -79,7 +95,8 @@ extension CookingContentState: Encodable {
       phase: phase.rawValue, endDate: endDate.referenceDateSeconds, isPaused: isPaused,
       remainingWhenPaused: Double(remainingWhenPaused) / 1000, timerName: timerName,
       timerDuration: Double(timerDuration) / 1000, stepNumber: stepNumber, stepCount: stepCount,
-      stepName: stepName, nextStepName: nextStepName, otherTimerCount: otherTimerCount
+      stepName: stepName, nextStepName: nextStepName, otherTimerCount: otherTimerCount,
+      nextTimerName: nextTimerName, nextTimerEndDate: nextTimerEndDate?.referenceDateSeconds
     ).encode(to: encoder)
   }
 }

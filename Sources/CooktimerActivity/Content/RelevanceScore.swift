@@ -13,7 +13,7 @@ extension CookingContentState {
     switch phase {
     case .waiting: return 100
     case .paused: return 1
-    case .finished: return 0
+    case .finished, .stopped: return 0
     case .running:
       let left = max(0, endDate - now)
       let minutes = min(98, max(1, (left + 59_999) / 60_000))

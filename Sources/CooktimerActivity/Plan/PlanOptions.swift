@@ -13,8 +13,8 @@ public struct PlanOptions: Hashable, Sendable {
   public var push: PushOptions
 
   public init(
-    untimedStep: Int64 = 60_000, activityLimit: Int64 = 8 * 3_600_000,
-    restartMargin: Int64 = 10 * 60_000, push: PushOptions = PushOptions()
+    untimedStep: Int64 = 60_000, activityLimit: Int64 = ActivityLifetime.limit,
+    restartMargin: Int64 = ActivityLifetime.margin, push: PushOptions = PushOptions()
   ) {
     self.untimedStep = untimedStep
     self.activityLimit = activityLimit

@@ -1,60 +1,57 @@
-/// The `aps.alert` of a push: what the phone says aloud or on screen.
-public struct PushAlert: Hashable, Sendable, Codable {
-  public var title: String
-  public var body: String
-  /// `"default"`: the phone's alert sound.
-  public var sound: String
+/// The `aps.alert` of a push: what the phone shows and plays (Apple, "Generating a remote
+/// notification", Table 2). Either ready text (`title`, `body`) or localization keys the app
+/// resolves in its own `Localizable.strings` (`title-loc-key` … `loc-args`).
+public struct PushAlert: Hashable, Sendable {
+  public var title: String?
+  public var body: String?
+  public var titleLocKey: String?
+  public var titleLocArgs: [String]?
+  public var locKey: String?
+  public var locArgs: [String]?
+  /// `"default"`: the phone's alert sound; `nil`: silent (e.g. a replacement at night).
+  public var sound: String?
 
-  public init(title: String, body: String, sound: String = "default") {
+  public init(
+    title: String? = nil, body: String? = nil, titleLocKey: String? = nil,
+    titleLocArgs: [String]? = nil, locKey: String? = nil, locArgs: [String]? = nil,
+    sound: String? = "default"
+  ) {
     self.title = title
     self.body = body
+    self.titleLocKey = titleLocKey
+    self.titleLocArgs = titleLocArgs
+    self.locKey = locKey
+    self.locArgs = locArgs
     self.sound = sound
   }
 }
 
-extension PushAlert {
-  /// The alert for a push of `state`, or `nil` when none is due: start — what to do first;
-  /// an update or end into waiting — the timer is done, what to do ("time for the next step");
-  /// into finished — done. Running and paused updates carry none.
-  ///
-  /// English framing around the recipe's own words (names are shown as written), e.g.
-  /// "Spaghetti — Nudeln done" / "Step 3 of 4: Abgießen — time for the next step".
-  static func make(
-    event: PushEvent, state: CookingContentState, recipeName: String, firedTimerName: String?,
-    occasion: PushOccasion = .change, stopped: Bool = false
-  ) -> PushAlert? {
-    let step = "Step \(state.stepNumber) of \(state.stepCount): \(state.stepName)"
-    if occasion == .activityRestart { return nil }
-    if stopped && state.phase == .finished {
-      return PushAlert(
-        title: "\(recipeName) — stopped",
-        body: "Stopped at step \(state.stepNumber) of \(state.stepCount).")
-    }
-    if occasion == .stepStarted && event == .update && state.phase == .running {
-      return PushAlert(
-        title: "\(recipeName) — step \(state.stepNumber) of \(state.stepCount)", body: step)
-    }
-    switch (event, state.phase) {
-    case (.start, .finished):
-      return PushAlert(title: "\(recipeName) — done", body: step)
-    case (.start, _):
-      return PushAlert(title: "\(recipeName) — started", body: step)
-    case (_, .waiting):
-      let title: String
-      switch firedTimerName {
-      case nil: title = "\(recipeName) — step \(state.stepNumber) of \(state.stepCount)"
-      case ""?: title = "\(recipeName) — timer done"
-      case let name?: title = "\(recipeName) — \(name) done"
-      }
-      // Shown on the Lock Screen: words for a cook, not commands to type.
-      let then = state.stepNumber < state.stepCount ? "time for the next step" : "time to finish"
-      return PushAlert(title: title, body: "\(step) — \(then)")
-    case (_, .finished):
-      return PushAlert(
-        title: "\(recipeName) — done",
-        body: state.stepCount == 1 ? "Done." : "All \(state.stepCount) steps done.")
-    case (_, .running), (_, .paused):
-      return nil
-    }
+extension PushAlert: Encodable {
+  private enum CodingKeys: String, CodingKey {
+    case title, body, sound
+    case titleLocKey = "title-loc-key"
+    case titleLocArgs = "title-loc-args"
+    case locKey = "loc-key"
+    case locArgs = "loc-args"
   }
+
+  public func encode(to encoder: Encoder) throws {
+    var c = encoder.container(keyedBy: CodingKeys.self)
+    try c.encodeIfPresent(title, forKey: .title)
+    try c.encodeIfPresent(body, forKey: .body)
+    try c.encodeIfPresent(titleLocKey, forKey: .titleLocKey)
+    try c.encodeIfPresent(titleLocArgs, forKey: .titleLocArgs)
+    try c.encodeIfPresent(locKey, forKey: .locKey)
+    try c.encodeIfPresent(locArgs, forKey: .locArgs)
+    try c.encodeIfPresent(sound, forKey: .sound)
+  }
+}
+
+/// How alerts are written: as text in the recipe's language, or as localization keys.
+public enum AlertStyle: String, Hashable, Sendable, CaseIterable {
+  /// `title` and `body` in the recipe's language (`locale:` metadata; English otherwise).
+  case text
+  /// `title-loc-key`/`title-loc-args` and `loc-key`/`loc-args` (docs/live-activity.md §3):
+  /// the app localizes, the recipe's own words travel as arguments.
+  case locKeys = "loc-keys"
 }

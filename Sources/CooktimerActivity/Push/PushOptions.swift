@@ -1,33 +1,52 @@
-/// Choices for a push request; the defaults follow live-activity.md §3.
+/// Choices for a push request; the defaults follow docs/live-activity.md §3.
 public struct PushOptions: Hashable, Sendable {
-  /// Overrides the default priority (10 for start, end and updates into waiting or
-  /// finished; 5 for the rest).
+  /// Overrides the priority of the push's rule (``PushRule``).
   public var priority: PushPriority?
-  /// For `end`: when the activity leaves the Lock Screen.
-  public var dismissal: Dismissal
+  /// For `end`: when the activity leaves the Lock Screen; `nil` for the cause's default
+  /// (``PushRule/dismissal(for:)``).
+  public var dismissal: Dismissal?
   /// The app's `ActivityAttributes` type name, sent as `attributes-type` on start.
   public var attributesType: String
-  /// Why the push is sent; decides its alert and default priority.
-  public var occasion: PushOccasion
+  /// Why the push is sent; `nil` for a preview, which takes the cause the run's state implies
+  /// (``PushCause/implied(by:event:)``).
+  public var cause: PushCause?
+  /// The activity the push belongs to (in the start's attributes and collapse id).
+  public var activity: Int
+  /// Text in the recipe's language, or localization keys.
+  public var alertStyle: AlertStyle
+  /// The `apns-id` header (a UUID); `nil` leaves it to the sender.
+  public var apnsID: String?
 
   public init(
-    priority: PushPriority? = nil, dismissal: Dismissal = .systemDefault,
-    attributesType: String = "CookingTimerAttributes", occasion: PushOccasion = .change
+    priority: PushPriority? = nil, dismissal: Dismissal? = nil,
+    attributesType: String = "CookingTimerAttributes", cause: PushCause? = nil,
+    activity: Int = 1, alertStyle: AlertStyle = .text, apnsID: String? = nil
   ) {
     self.priority = priority
     self.dismissal = dismissal
     self.attributesType = attributesType
-    self.occasion = occasion
+    self.cause = cause
+    self.activity = activity
+    self.alertStyle = alertStyle
+    self.apnsID = apnsID
   }
 }
 
-/// Why a push is sent, beyond its event.
-public enum PushOccasion: Hashable, Sendable {
-  /// A change the state itself explains (the default).
-  case change
-  /// A step started by itself (auto-advance): the cook must act now, so the update carries
-  /// an alert and priority 10.
-  case stepStarted
-  /// The `start` that replaces an activity nearing its 8-hour limit: silent, no alert.
-  case activityRestart
+extension PushCause {
+  /// The cause a preview of `event` for `run` (settled) stands for: a start is a run
+  /// started; an update or end of a run waiting after a fire, or finished by itself, is that
+  /// fire; anything else echoes the cook.
+  public static func implied(by run: Run, event: PushEvent) -> PushCause {
+    if event == .start { return .runStarted }
+    switch run.phase {
+    case .waiting, .finished:
+      guard let since = run.idleSince ?? run.endedAt else { return .cook(.next) }
+      let fired = run.timers.filter { $0.state == .fired(at: since) }.map(\.name)
+      return fired.isEmpty ? .cook(.next) : .timersFired(fired)
+    case .stopped: return .cook(.stop)
+    case .running, .paused: return .cook(.resume)
+    }
+  }
 }
+
+import CooktimerCore

@@ -2,16 +2,17 @@ import CooktimerCore
 import Foundation
 
 extension PushRequest {
-  /// The `event` push for `run` at `now` (settled to `now` first).
+  /// The push for `moment` with `aps.timestamp` `timestamp` (Unix seconds, which the caller
+  /// keeps strictly increasing per activity: ``nextTimestamp(now:previous:)``).
   ///
-  /// - `timestamp`: Unix seconds from the caller, who keeps it strictly increasing per run
-  ///   (``nextTimestamp(now:previous:)``).
-  /// - start: `attributes-type`, `attributes`, `alert`, `input-push-token: 1`; a
+  /// - Priority, alert, sound and `apns-expiration` (moment + the window) follow the
+  ///   moment's cause (``PushRule``); `--priority` overrides the priority only.
+  /// - start: `attributes-type`, `attributes` (recipe, run id, activity), an alert (always:
+  ///   the phone drops a start without one), `input-push-token: 1`, `apns-collapse-id`; a
   ///   `stale-date` only when it is after `timestamp`.
-  /// - update: `stale-date` while running; an alert when the state is waiting or finished.
-  /// - end: the final state, `dismissal-date` per `options.dismissal`; an alert when the
-  ///   run is waiting or finished.
-  /// - Every event carries `relevance-score`.
+  /// - update: `stale-date` (the shown timer's end, rounded up) while running.
+  /// - end: the final state, `dismissal-date` per the options or the cause.
+  /// - Every event carries `relevance-score`. `topic` `nil` leaves out `apns-topic`.
   ///
   /// A body over 4096 bytes (UTF-8, as sent) is shortened: in rounds of 80, 40, 20, 10 and
   /// 0 characters, `nextStepName`, `stepName`, the timer names and `recipeName` are cut
@@ -19,31 +20,36 @@ extension PushRequest {
   /// `attributesType` can do this), throws ``ActivityError/tooLarge(field:bytes:limit:)``
   /// and returns nothing: a body over the limit is never emitted.
   public static func liveActivity(
-    _ event: PushEvent, run: Run, at now: Instant, timestamp: Int64, topic: String,
-    options: PushOptions = PushOptions()
+    _ moment: PushMoment, timestamp: Int64, topic: String?, options: PushOptions = PushOptions()
   ) throws(ActivityError) -> PushRequest {
-    let settled = run.settled(at: now).run
-    let state = CookingContentState(run: settled, at: now)
-    var priority = options.priority ?? defaultPriority(event, state.phase)
-    if options.priority == nil, options.occasion == .stepStarted { priority = .immediately }
-    let stopped: Bool
-    if case .stopped = settled.status { stopped = true } else { stopped = false }
-    var texts = PushTexts(
-      state: state, recipeName: settled.recipe.title,
-      firedTimerName: state.phase == .waiting ? lastFiredTimerName(settled) : nil)
+    let event = moment.event
+    let now = moment.at
+    let run = moment.run.settled(at: now).run
+    let cause = moment.cause
+    let rule = PushRule.of(cause)
+    let priority = options.priority ?? rule.priority
+    let state = CookingContentState(run: run, at: now)
+    let language = AlertLanguage(locale: run.recipe.locale)
+    var texts = PushTexts(state: state, recipeName: run.recipe.title, cause: cause)
+    let dismissalRule = options.dismissal ?? PushRule.dismissal(for: cause, at: now)
     let (dismissal, warning) =
-      event == .end ? options.dismissal.date(timestamp: timestamp, now: now) : (nil, nil)
+      event == .end ? dismissalRule.date(timestamp: timestamp, now: now) : (nil, nil)
     var stale = state.phase == .running && event != .end ? ceilUnixSeconds(state.endDate) : nil
     if event == .start, let s = stale, s <= timestamp { stale = nil }
+    // A start always speaks: one without an alert never shows (Apple forum 799195).
+    let alertCause: PushCause =
+      event == .start && !rule.alerts ? .activityReplaced : cause
 
     func body(_ texts: PushTexts) throws(ActivityError) -> Data {
       try LiveActivityPushBody(
         event: event, timestamp: timestamp, contentState: texts.state,
         attributesType: event == .start ? options.attributesType : nil,
-        attributes: event == .start ? CookingAttributes(recipeName: texts.recipeName) : nil,
-        alert: PushAlert.make(
-          event: event, state: texts.state, recipeName: texts.recipeName,
-          firedTimerName: texts.firedTimerName, occasion: options.occasion, stopped: stopped),
+        attributes: event == .start
+          ? CookingAttributes(
+            recipeName: texts.recipeName, runId: run.id, activity: moment.activity) : nil,
+        alert: PushAlert.of(
+          event == .start ? alertCause : texts.cause, state: texts.state,
+          recipeName: texts.recipeName, language: language, style: options.alertStyle),
         staleDate: stale, dismissalDate: dismissal, inputPushToken: event == .start,
         relevanceScore: state.relevanceScore(at: now)
       ).encoded()
@@ -54,28 +60,37 @@ extension PushRequest {
     while bytes.count > bodyLimit {
       guard let step = steps.next() else {
         // Every other text is empty by now: only the type name is left to blame.
-        let field = "attributes-type"
-        throw .tooLarge(field: field, bytes: bytes.count, limit: bodyLimit)
+        throw .tooLarge(field: "attributes-type", bytes: bytes.count, limit: bodyLimit)
       }
       texts.shorten(step)
       bytes = try body(texts)
     }
+    var headers = headers(topic: topic, priority: priority)
+    let expiration = floorUnixSeconds(now) + rule.expiresAfter
+    headers["apns-expiration"] = String(expiration)
+    if let id = options.apnsID { headers["apns-id"] = id }
+    if event == .start { headers["apns-collapse-id"] = collapseID(run: run.id, activity: moment.activity) }
     return PushRequest(
-      event: event, priority: priority, headers: headers(topic: topic, priority: priority),
-      body: bytes, warnings: warning.map { [$0] } ?? [])
+      event: event, priority: priority, headers: headers, body: bytes, expiration: expiration,
+      warnings: warning.map { [$0] } ?? [])
   }
 
-  /// 10 for start, end and updates into waiting (they carry an alert) or finished; else 5.
-  static func defaultPriority(_ event: PushEvent, _ phase: ContentPhase) -> PushPriority {
-    switch (event, phase) {
-    case (.start, _), (.end, _), (.update, .waiting), (.update, .finished): return .immediately
-    case (.update, .running), (.update, .paused): return .consideringDevicePower
-    }
+  /// A preview or a one-off push of `event` for `run` at `now`, to activity
+  /// `options.activity`, with the cause `options.cause` or the one the state implies.
+  public static func liveActivity(
+    _ event: PushEvent, run: Run, at now: Instant, timestamp: Int64, topic: String?,
+    options: PushOptions = PushOptions()
+  ) throws(ActivityError) -> PushRequest {
+    let settled = run.settled(at: now).run
+    let cause = options.cause ?? PushCause.implied(by: settled, event: event)
+    let moment = PushMoment(
+      at: now, event: event, cause: cause, activity: options.activity, run: settled)
+    return try liveActivity(moment, timestamp: timestamp, topic: topic, options: options)
   }
 
-  /// The name of the timer whose firing made the run wait; `nil` for an untimed step.
-  static func lastFiredTimerName(_ run: Run) -> String? {
-    guard let since = run.idleSince else { return nil }
-    return run.timers.last { $0.state == .fired(at: since) }?.name
+  /// `apns-collapse-id` of a start: the run and activity, so a retried start replaces its
+  /// first copy instead of making a second card (at most 64 bytes, as APNs allows).
+  static func collapseID(run: String, activity: Int) -> String {
+    String("cooktimer.\(run).\(activity)".utf8.prefix(64))!
   }
 }

@@ -22,7 +22,7 @@ public enum Command: Equatable, Sendable {
   case restart(run: String?)
   case timeline(run: String?)
   case content(run: String?)
-  case payload(event: PushEventName, run: String?, dismissal: Dismissal?, priority: Int?)
+  case payload(event: PushEvent, run: String?, dismissal: Dismissal?, priority: Int?)
   case contract
   case plan(recipe: String, start: Instant?)
   case outbox(markSent: [Int64])
@@ -59,9 +59,4 @@ extension Command {
     case .quit: return "quit"
     }
   }
-}
-
-/// The Live Activity push events (cli.md `payload EVENT`).
-public enum PushEventName: String, Equatable, Sendable, CaseIterable {
-  case start, update, end
 }

@@ -46,6 +46,12 @@ public enum CommandParser {
           throw CLIError.usage("--topic takes the app's bundle id, e.g. com.example.cooktimer")
         }
         options.topic = topic
+      case "--alerts":
+        let word = try value()
+        guard let style = AlertStyle(rawValue: word.lowercased()) else {
+          throw CLIError.usage("--alerts takes `text` or `loc-keys`, not \"\(word)\"")
+        }
+        options.alerts = style
       case "--on-alarm": options.onAlarm = try value()
       case "--auto-advance": local.autoAdvance = true
       case "--dismissal": local.dismissal = try parseDismissal(try value())
@@ -103,7 +109,7 @@ public enum CommandParser {
     case "content": command = .content(run: args.optional())
     case "payload":
       let word = try args.required("EVENT")
-      guard let event = PushEventName(rawValue: word.lowercased()) else {
+      guard let event = PushEvent(rawValue: word.lowercased()) else {
         throw CLIError.usage("unknown push event \"\(word)\": use start, update or end")
       }
       if local.dismissal != nil && event != .end {

@@ -1,3 +1,4 @@
+import CooktimerActivity
 import CooktimerCore
 
 /// Options that go before or after any command (cli.md "Global options").
@@ -14,6 +15,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var topic: String?
   /// `--on-alarm CMD`: run CMD whenever a timer fires (REPL and `watch`).
   public var onAlarm: String?
+  /// `--alerts text|loc-keys`: how push alerts are written (stored like the topic).
+  public var alerts: AlertStyle?
 
   public init() {}
 }

@@ -94,8 +94,12 @@ final class AlarmRinger {
   /// one transaction for all the runs that rang.
   private func persistSettled(at now: Instant, only ids: Set<String>? = nil) {
     guard store != nil else { return }
-    let context = CommandContext(session: session, options: session.baseOptions)
-    try? context.catchUpAll(through: now, only: ids, notified: true)
+    do {
+      try session.service(session.baseOptions).catchUpAll(through: now, only: ids, notified: true)
+    } catch {
+      // Shown, not swallowed: the alarm rang, but other processes will not see it recorded.
+      for line in session.failure(error, json: false).stderr { print(line) }
+    }
     reload()
   }
 }

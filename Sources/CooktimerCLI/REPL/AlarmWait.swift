@@ -1,3 +1,4 @@
+import CooktimerService
 import CooktimerCore
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import CooktimerService
 import CooktimerCore
 import Foundation
 

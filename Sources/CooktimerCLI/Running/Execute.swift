@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 
 extension Session {
@@ -8,40 +9,22 @@ extension Session {
     case .show(let name): return try context.show(name)
     case .start(let name, let autoAdvance): return try context.start(name, autoAdvance: autoAdvance)
     case .status(let run): return try context.status(run)
-    case .pause(let run):
-      return try context.changeCommand(run, verb: "paused") { try $0.pause(at: $1) }
-    case .resume(let run):
-      return try context.changeCommand(run, verb: "resumed") { try $0.resume(at: $1) }
-    case .next(let run):
-      return try context.changeCommand(run, verb: "moved on") { try $0.next(at: $1) }
+    case .pause(let run): return try context.changeCommand(run, .pause, verb: "paused")
+    case .resume(let run): return try context.changeCommand(run, .resume, verb: "resumed")
+    case .next(let run): return try context.changeCommand(run, .next, verb: "moved on")
     case .add(let ms, let run):
-      return try context.changeCommand(run, verb: "added time") { try $0.add(ms, at: $1) }
-    case .stop(let run):
-      return try context.changeCommand(run, verb: "stopped") { try $0.stop(at: $1) }
-    case .restart(let run):
-      return try context.changeCommand(run, verb: "restarted") { try $0.restartStep(at: $1) }
+      return try context.changeCommand(run, .add(milliseconds: ms), verb: "added time")
+    case .stop(let run): return try context.changeCommand(run, .stop, verb: "stopped")
+    case .restart(let run): return try context.changeCommand(run, .restart, verb: "restarted")
     case .skip(let timer, let run):
-      return try context.changeCommand(run, verb: "skipped a timer") { run, now in
-        try run.skipTimer(try context.timerIndex(timer, in: run), at: now)
-      }
+      return try context.changeCommand(run, .skip(TimerReference(timer)), verb: "skipped a timer")
     case .cancel(let timer, let run):
-      return try context.changeCommand(run, verb: "cancelled a timer") { run, now in
-        try run.cancelTimer(try context.timerIndex(timer, in: run), at: now)
-      }
+      return try context.changeCommand(
+        run, .cancel(TimerReference(timer)), verb: "cancelled a timer")
     case .begin(let timer, let ms, let until, let run):
-      var end: Instant?
-      var output = try context.changeCommand(run, verb: "started a timer") { run, now in
-        var length = ms
-        if let until {
-          end = try DurationText.clockTime(until, after: now, timeZone: context.zone)
-          length = end! - now
-        }
-        return try run.startTimer(try context.timerIndex(timer, in: run), duration: length, at: now)
-      }
-      if let end, let note = repeatedClockTimeNote(end, zone: context.zone), !context.json {
-        output.stdout += "  \(note)\n"
-      }
-      return output
+      let length: TimerLength? = until.map { .until($0) } ?? ms.map { .duration($0) }
+      return try context.changeCommand(
+        run, .begin(TimerReference(timer), length: length), verb: "started a timer")
     case .timeline(let run): return try context.timeline(run)
     case .content(let run): return try context.content(run)
     case .payload(let event, let run, let dismissal, let priority):
@@ -61,17 +44,7 @@ extension CommandContext {
   func start(_ name: String, autoAdvance: Bool) throws -> Output {
     let recipe = try loadRecipe(name)
     let now = self.now
-    let store = try store()
-    let run = try store.transaction { tx in
-      let id = try tx.newRunID()
-      let (run, events) = try Run.start(
-        id: id, recipe: recipe.recipe, autoAdvance: autoAdvance, at: now)
-      try tx.insert(run, events: events, nextDue: run.nextDue)
-      for draft in try pushDrafts(for: run, events: events, at: now, tx: tx) {
-        try tx.enqueue(draft, runID: id)
-      }
-      return run
-    }
+    let run = try service().start(recipe.recipe, autoAdvance: autoAdvance, at: now)
     if json { return Output(stdout: encodeJSON(RunJSON(run, at: now)) + "\n") }
     var text = "Started \(run.id): \(run.recipe.title)"
     if autoAdvance { text += " (auto-advance)" }
@@ -81,15 +54,7 @@ extension CommandContext {
 
   func status(_ given: String?) throws -> Output {
     let now = self.now
-    let store = try store()
-    var runs: [Run]
-    if let given {
-      runs = [try run(given)]
-    } else {
-      runs = try store.activeRuns()
-    }
-    runs = runs.map { $0.settled(at: max(now, $0.lastChange)).run }
-    if given == nil { runs = runs.filter(\.isActive) }
+    let runs = given == nil ? try service().activeRuns(at: now) : [try run(given)]
     if json {
       return Output(
         stdout: encodeJSON(StatusJSON(runs: runs.map { RunJSON($0, at: max(now, $0.lastChange)) }))

@@ -1,5 +1,6 @@
 import CooktimerActivity
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -7,8 +8,8 @@ extension Session {
   /// The one place that turns an error into its message line and exit status
   /// (cli.md "Output and exit status"). With `--json` a `{"error": …}` document goes to
   /// stdout as well, so scripts always get one document.
-  func failure(_ error: any Error, json: Bool) -> Output {
-    let (message, status) = describe(error)
+  func failure(_ error: any Error, json: Bool, command: String? = nil) -> Output {
+    let (message, status) = describe(error, command: command)
     var output = Output(stderr: ["cooktimer: \(message)"], status: status)
     if json {
       output.stdout = encodeJSON(["error": message, "status": String(status)]) + "\n"
@@ -16,7 +17,7 @@ extension Session {
     return output
   }
 
-  private func describe(_ error: any Error) -> (String, Int32) {
+  private func describe(_ error: any Error, command: String? = nil) -> (String, Int32) {
     switch error {
     case let error as CLIError:
       switch error {
@@ -24,6 +25,22 @@ extension Session {
       case .notFound(let m): return (m, ExitStatus.noInput)
       case .badData(let m): return (m, ExitStatus.dataError)
       case .io(let m): return (m, ExitStatus.ioError)
+      }
+    case let error as ServiceError:
+      switch error {
+      case .noSuchRun(let id):
+        return ("no run \"\(id)\"; `status` lists the active runs", ExitStatus.noInput)
+      case .noActiveRun:
+        return ("no active run; start one with `start RECIPE`", ExitStatus.noInput)
+      case .severalActiveRuns(let ids):
+        return (
+          "several runs are active (\(ids.joined(separator: ", "))): name one, e.g. "
+            + "`\(command ?? "status") \(ids[0])`", ExitStatus.usage
+        )
+      case .noSuchTimer(let run, let timer):
+        let what = Int(timer) != nil ? "timer \(timer)" : "timer \"\(timer)\""
+        return ("\(run) has no \(what); `status \(run)` lists them", ExitStatus.noInput)
+      case .invalid(let m): return (m, ExitStatus.usage)
       }
     case let error as CoreError:
       switch error {

@@ -1,4 +1,6 @@
+import CooktimerActivity
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -13,6 +15,7 @@ public final class Session {
   let clock: any Clock
   let zone: TimeZone
   private var openStore: (path: String, store: RunStore)?
+  private var openService: (path: String, options: PushSettings, service: RunService)?
 
   public init(
     options: GlobalOptions, environment: [String: String], clock: any Clock = SystemClock(),
@@ -34,7 +37,7 @@ public final class Session {
       let context = CommandContext(session: self, options: options, command: command.word)
       return try execute(command, context)
     } catch {
-      return failure(error, json: options.json)
+      return failure(error, json: options.json, command: command.word)
     }
   }
 
@@ -59,6 +62,7 @@ public final class Session {
     if line.json { options.json = true }
     if let v = line.topic { options.topic = v }
     if let v = line.onAlarm { options.onAlarm = v }
+    if let v = line.alerts { options.alerts = v }
     return options
   }
 
@@ -72,6 +76,22 @@ public final class Session {
     let store = try RunStore(path: path)
     openStore = (path, store)
     return store
+  }
+
+  /// The application layer on the store the options name, with the push settings they give
+  /// (`--topic`, else `$COOKTIMER_TOPIC` or `$COOKTIMER_BUNDLE_ID`; `--alerts`, else
+  /// `$COOKTIMER_ALERTS`), made once per store.
+  func service(_ options: GlobalOptions) throws -> RunService {
+    let store = try store(options)
+    let settings = PushSettings(
+      topic: options.topic ?? environment["COOKTIMER_TOPIC"] ?? environment["COOKTIMER_BUNDLE_ID"],
+      alertStyle: options.alerts ?? environment["COOKTIMER_ALERTS"].flatMap(AlertStyle.init))
+    if let open = openService, open.path == openStore?.path, open.options == settings {
+      return open.service
+    }
+    let service = RunService(store: store, clock: clock, zone: zone, settings: settings)
+    openService = (openStore?.path ?? "", settings, service)
+    return service
   }
 
   /// The store if one is open already or the file exists (the REPL polls without creating).
@@ -96,4 +116,5 @@ struct CommandContext {
   var zone: TimeZone { session.zone }
   var json: Bool { options.json }
   func store() throws -> RunStore { try session.store(options) }
+  func service() throws -> RunService { try session.service(options) }
 }

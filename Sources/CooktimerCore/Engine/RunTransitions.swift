@@ -66,16 +66,26 @@ extension Run {
   }
 
   /// Adds `milliseconds` (negative: takes away) to the shown timer (the live one that fires
-  /// soonest, from any step); while paused, to its remaining time.
+  /// soonest, from any step), or to timer `timer` when given; while paused, to its
+  /// remaining time.
   ///
   /// - Parameters:
   ///   - milliseconds: the signed amount, in milliseconds.
+  ///   - timer: an index into ``timers``; `nil` for the shown timer.
   ///   - now: Unix epoch milliseconds.
-  /// - Throws: `CoreError.refused` when the run has ended, has no live timer, when
-  ///   `milliseconds` is 0, or when the timer would be left with zero or less.
-  public mutating func add(_ milliseconds: Int64, at now: Instant) throws(CoreError) -> Change {
+  /// - Throws: `CoreError.refused` when the run has ended, has no live timer (or `timer`
+  ///   is not live), when `milliseconds` is 0, or when the timer would be left with zero or
+  ///   less, or more than 7 days.
+  public mutating func add(
+    _ milliseconds: Int64, toTimer timer: Int? = nil, at now: Instant
+  ) throws(CoreError) -> Change {
     try change(at: now, refuseEnded: "add time") { run, now, events throws(CoreError) in
-      guard let t = run.shownTimer, let left = run.remaining(ofTimer: t, at: now) else {
+      if let timer { try run.checkTimer(timer) }
+      guard let t = timer ?? run.shownTimer, let left = run.remaining(ofTimer: t, at: now) else {
+        if let timer {
+          throw run.refusal(
+            "\(run.timerLabel(timer)) is \(run.timers[timer].state.name): only a live timer takes added time")
+        }
         throw run.refusal("\(run.id) has no live timer to add time to")
       }
       guard milliseconds != 0 else { throw run.refusal("adding 0 s changes nothing") }

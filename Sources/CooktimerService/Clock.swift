@@ -30,14 +30,14 @@ public struct SystemClock: Clock {
 
   /// The clock `environment` asks for.
   ///
-  /// - Throws: ``CLIError/usage(_:)`` when `COOKTIMER_CLOCK_OFFSET` is not a number of seconds.
+  /// - Throws: ``ServiceError/invalid(_:)`` when `COOKTIMER_CLOCK_OFFSET` is not a number of seconds.
   public init(environment: [String: String]) throws {
     guard let text = environment[Self.offsetVariable], !text.isEmpty else {
       self.init()
       return
     }
     guard let seconds = Double(text), seconds.isFinite, abs(seconds) < 1e10 else {
-      throw CLIError.usage("\(Self.offsetVariable)=\(text) is not a number of seconds")
+      throw ServiceError.invalid("\(Self.offsetVariable)=\(text) is not a number of seconds")
     }
     self.init(offsetNanoseconds: Int64((seconds * 1e9).rounded()))
   }

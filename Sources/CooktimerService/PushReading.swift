@@ -1,0 +1,44 @@
+import CooktimerActivity
+import CooktimerCore
+import CooktimerStore
+
+extension RunService {
+  /// A preview of the `event` push for the run named `given` at `now`: what its next push
+  /// would be, with the timestamp it would take — taking none and recording nothing
+  /// (docs/cli.md `payload`). The topic is the one in force, if any.
+  ///
+  /// - Throws: ``ServiceError`` for no such run; `CoreError.refused` for a start or update
+  ///   of a run that has ended; `ActivityError.tooLarge` when no body fits 4096 bytes.
+  public func previewPush(
+    _ event: PushEvent, of given: String?, dismissal: Dismissal?, priority: PushPriority?,
+    at now: Instant? = nil
+  ) throws -> PushRequest {
+    let now = now ?? clock.now()
+    return try store.transaction { tx in
+      let settings = try self.settings.resolved(tx, remember: false)
+      let stored = try select(given, tx: tx, at: now)
+      let at = max(now, stored.lastChange)
+      let run = stored.settled(at: at).run
+      if event != .end, !run.isActive {
+        throw CoreError.refused(
+          runID: run.id, phase: run.phase,
+          message: "\(run.id) has ended: only `payload end` applies")
+      }
+      let record = try tx.activityRecord(runID: run.id)
+      let activity = event == .start && !record.isAlive ? record.number + 1 : record.number
+      let timestamp = try tx.peekPushTimestamp(runID: run.id, activity: activity, now: at)
+      return try PushRequest.liveActivity(
+        event, run: run, at: at, timestamp: timestamp, topic: settings.topic,
+        options: PushOptions(
+          priority: priority, dismissal: dismissal, attributesType: settings.attributesType,
+          activity: activity, alertStyle: settings.alertStyle ?? .text))
+    }
+  }
+
+  /// The pending pushes, oldest first, after recording what fired since the last change
+  /// (a sender reads here, so the pushes of fires nobody saw are queued first).
+  public func pendingPushes(at now: Instant? = nil, limit: Int = 1000) throws -> [OutboxEntry] {
+    try catchUpAll(through: now)
+    return try store.pendingOutbox(limit: limit)
+  }
+}

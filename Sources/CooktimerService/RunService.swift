@@ -1,0 +1,138 @@
+import CooktimerActivity
+import CooktimerCore
+import CooktimerStore
+import Foundation
+
+/// The application layer: every use case of a run, whole, for every front end (REPL, CLI,
+/// sender, HTTP server). Each change runs in one store transaction: select the run, record
+/// what happened by itself since its last change (with its pushes), apply the action, queue
+/// the push it implies, save — the run read once and settled once (docs/architecture.md).
+///
+/// Instants are Unix milliseconds; a `now` before a run's last change is taken as that
+/// change's instant (history never reorders). Not thread-safe: one per thread, as the store.
+public final class RunService {
+  public let store: RunStore
+  public let clock: any Clock
+  /// The zone clock times (`begin … until 18:42`) are read in.
+  public let zone: TimeZone
+  public var settings: PushSettings
+  let makeAPNsID: @Sendable () -> String
+
+  /// - Parameter makeAPNsID: a fresh `apns-id` per queued push (default: a random UUID).
+  public init(
+    store: RunStore, clock: any Clock = SystemClock(), zone: TimeZone = .current,
+    settings: PushSettings = PushSettings(),
+    makeAPNsID: @escaping @Sendable () -> String = { UUID().uuidString.lowercased() }
+  ) {
+    self.store = store
+    self.clock = clock
+    self.zone = zone
+    self.settings = settings
+    self.makeAPNsID = makeAPNsID
+  }
+
+  /// The result of a change: the run after it (settled at `at`), what the engine reported,
+  /// the instant it took effect, and for `begin … until` the end it resolved.
+  public struct Outcome: Sendable {
+    public var run: Run
+    public var change: Change
+    public var at: Instant
+    public var resolvedEnd: Instant?
+  }
+
+  /// Starts a run of `recipe` at step 1 and queues its `start` push.
+  public func start(_ recipe: Recipe, autoAdvance: Bool, at now: Instant? = nil) throws -> Run {
+    let now = now ?? clock.now()
+    return try store.transaction { tx in
+      let settings = try self.settings.resolved(tx, remember: true)
+      let id = try tx.newRunID()
+      let (run, events) = try Run.start(id: id, recipe: recipe, autoAdvance: autoAdvance, at: now)
+      try tx.insert(run, events: events, nextDue: run.nextDue)
+      var lifetime = ActivityLifetime(startedAt: now)
+      let moments = ActivityPushes.change(run, cause: .runStarted, lifetime: &lifetime, at: now)
+      try PushQueue(settings: settings, makeAPNsID: makeAPNsID)
+        .enqueue(moments, runID: id, tx: tx)
+      try tx.setActivityRecord(ActivityRecord(lifetime), runID: id)
+      return run
+    }
+  }
+
+  /// Applies `action` to the run named `given` (or the only active run), in one transaction.
+  ///
+  /// - Throws: ``ServiceError`` for a run or timer that is not there; `CoreError.refused`
+  ///   when the run's state refuses (nothing is written then); `CoreError.invalidTime` for
+  ///   an `until` time that does not exist; `StoreError` from the store.
+  public func perform(_ action: RunAction, on given: String?, at now: Instant? = nil) throws
+    -> Outcome
+  {
+    let now = now ?? clock.now()
+    return try store.transaction { tx in
+      let settings = try self.settings.resolved(tx, remember: true)
+      let stored = try select(given, tx: tx, at: now)
+      let at = max(now, stored.lastChange)
+      var keeper = try ActivityKeeper(stored, tx: tx, settings: settings, makeAPNsID: makeAPNsID)
+      var run = try keeper.catchUp(stored, through: at, tx: tx)
+      var resolvedEnd: Instant?
+      let change = try apply(action, to: &run, at: at, resolvedEnd: &resolvedEnd)
+      if change.changedState {
+        try keeper.record(run, events: change.events, cause: .cook(action.cookAction), at: at, tx: tx)
+      }
+      return Outcome(run: run, change: change, at: at, resolvedEnd: resolvedEnd)
+    }
+  }
+
+  /// Records what happened by itself to every active run (or those in `ids`) up to `now`,
+  /// with the pushes each fire or renewal implies, in one transaction. With `notified`, also
+  /// moves the runs' alarm watermarks to `now` (the REPL has rung them).
+  public func catchUpAll(
+    through now: Instant? = nil, only ids: Set<String>? = nil, notified: Bool = false
+  ) throws {
+    let now = now ?? clock.now()
+    try store.transaction { tx in
+      let settings = try self.settings.resolved(tx, remember: false)
+      for run in try tx.activeRuns() where ids?.contains(run.id) ?? true {
+        var keeper = try ActivityKeeper(run, tx: tx, settings: settings, makeAPNsID: makeAPNsID)
+        try keeper.catchUp(run, through: max(now, run.lastChange), tx: tx)
+        if notified { _ = try tx.advanceAlarmWatermark(runID: run.id, through: now) }
+      }
+    }
+  }
+
+  /// The settings in force (given, else stored), without storing anything.
+  public func settingsInForce() throws -> PushSettings {
+    try store.transaction { tx in try settings.resolved(tx, remember: false) }
+  }
+
+  private func apply(
+    _ action: RunAction, to run: inout Run, at now: Instant, resolvedEnd: inout Instant?
+  ) throws -> Change {
+    switch action {
+    case .pause: return try run.pause(at: now)
+    case .resume: return try run.resume(at: now)
+    case .next: return try run.next(at: now)
+    case .restart: return try run.restartStep(at: now)
+    case .stop: return try run.stop(at: now)
+    case .add(let ms, nil): return try run.add(ms, at: now)
+    case .add(let ms, let timer?): return try run.add(ms, toTimer: try index(timer, in: run), at: now)
+    case .skip(let timer): return try run.skipTimer(try index(timer, in: run), at: now)
+    case .cancel(let timer): return try run.cancelTimer(try index(timer, in: run), at: now)
+    case .begin(let timer, let length):
+      var ms: Int64?
+      switch length {
+      case .duration(let d)?: ms = d
+      case .until(let text)?:
+        let end = try DurationText.clockTime(text, after: now, timeZone: zone)
+        resolvedEnd = end
+        ms = end - now
+      case nil: ms = nil
+      }
+      return try run.startTimer(try index(timer, in: run), duration: ms, at: now)
+    }
+  }
+}
+
+extension ActivityRecord {
+  init(_ lifetime: ActivityLifetime) {
+    self.init(number: lifetime.activity, startedAt: lifetime.startedAt, isAlive: lifetime.isAlive)
+  }
+}
