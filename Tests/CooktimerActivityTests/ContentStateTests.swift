@@ -80,11 +80,12 @@ import Testing
     #expect(state.nextStepName == "")
   }
 
-  @Test func stoppedShowsAsFinished() throws {
+  /// A stopped run is not "done" (docs/live-activity.md §1).
+  @Test func stoppedShowsAsStopped() throws {
     var run = try startRun()
     _ = try run.stop(at: t0 + 2 * minute)
     let state = CookingContentState(run: run, at: t0 + 3 * minute)
-    #expect(state.phase == .finished)
+    #expect(state.phase == .stopped)
     #expect(state.endDate == t0 + 2 * minute)
     #expect(state.timerName == "")
     #expect(state.stepName == "Boil the water")

@@ -26,21 +26,24 @@ import Testing
         "update activity(1) \(10 * minute)",
         "update activity(1) \(6 * hour + 10 * minute)",
         "update activity(1) \(6 * hour + 11 * minute)",
-        "end activity(1) \(restartAt - t0)",
+        // The fresh activity starts first, then the old one ends: never an empty screen.
         "start pushToStart \(restartAt - t0)",
+        "end activity(1) \(restartAt - t0)",
         "update activity(2) \(9 * hour + 11 * minute)",
         "end activity(2) \(9 * hour + 56 * minute)",
       ])
-    #expect(plan.map(\.activity) == [1, 1, 1, 1, 1, 2, 2, 2])
+    #expect(plan.map(\.activity) == [1, 1, 1, 1, 2, 1, 2, 2])
     for push in plan where push.activity == 1 {
       #expect(push.sendAt < t0 + 8 * hour)
     }
   }
 
-  @Test func planTimestampsRiseStrictlyAndBodiesFit() throws {
+  @Test func planTimestampsRisePerActivityAndBodiesFit() throws {
     let plan = try planPushes(recipe: bread, start: t0, topic: topic)
-    let stamps = plan.map(\.timestamp)
-    #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
+    for activity in Set(plan.map(\.activity)) {
+      let stamps = plan.filter { $0.activity == activity }.map(\.timestamp)
+      #expect(zip(stamps, stamps.dropFirst()).allSatisfy { $0 < $1 })
+    }
     for push in plan {
       #expect(push.body.count <= PushRequest.bodyLimit)
       let aps = try #require(try JSONValue(push.body)["aps"])
@@ -66,9 +69,11 @@ import Testing
 
   @Test func theRestartCarriesTheRunningState() throws {
     let plan = try planPushes(recipe: bread, start: t0, topic: topic)
-    let end = plan[4]
-    let start = plan[5]
-    #expect(end.priority == .immediately)
+    let start = plan[4]
+    let end = plan[5]
+    // The retired activity's end can wait (it dies at 8 h anyway); the start cannot.
+    #expect(end.priority == .consideringDevicePower)
+    #expect(start.priority == .immediately)
     let endAPS = try #require(try JSONValue(end.body)["aps"])
     // Dismissed at once: one second before the send time.
     #expect(endAPS["dismissal-date"] == .number(Double(end.sendAt.unixMilliseconds / 1000 - 1)))
@@ -88,14 +93,20 @@ import Testing
     #expect(
       aps["alert"]?["body"] == .string("Step 3 of 5: Shape the loaf — time for the next step"))
     #expect(waiting.priority == .immediately)
-    // Step 2 started by itself when step 1's timer fired: the cook must act, so it alerts.
+    // Step 2 started by itself when step 1's timer fired: that fire is the news.
     #expect(plan[1].priority == .immediately)
     let advanced = try #require(try JSONValue(plan[1].body)["aps"])
-    #expect(advanced["alert"]?["title"] == .string("Sourdough — step 2 of 5"))
+    #expect(advanced["alert"]?["title"] == .string("Sourdough — autolyse done"))
+    #expect(advanced["alert"]?["body"] == .string("Step 2 of 5: Bulk ferment — bulk is running"))
+    // The cook's own `next` (assumed a minute later) changes the card silently.
+    let moved = try #require(try JSONValue(plan[3].body)["aps"])
+    #expect(moved["alert"] == nil)
+    #expect(plan[3].priority == .immediately)
     #expect(plan.last?.priority == .immediately)
     let last = try #require(try JSONValue(plan[7].body)["aps"])
     #expect(last["content-state"]?["phase"] == .string("finished"))
-    #expect(last["alert"]?["title"] == .string("Sourdough — done"))
+    #expect(last["alert"]?["title"] == .string("Sourdough — bake done"))
+    #expect(last["alert"]?["body"] == .string("All 5 steps done."))
   }
 
   @Test func untimedStepAssumptionIsAnOption() throws {

@@ -10,30 +10,39 @@ import Testing
       event, run: run, at: now, timestamp: t0Seconds, topic: topic, options: options)
   }
 
-  @Test func headersNameThePushTypeAndTopic() throws {
+  @Test func headersNameThePushTypeTopicAndExpiration() throws {
     #expect(
-      try request(.update, try startRun(), at: t0).headers == [
-        "apns-push-type": "liveactivity",
-        "apns-topic": "com.example.cooktimer.push-type.liveactivity",
-        "apns-priority": "5",
-      ])
+      try request(.update, try startRun(), at: t0, options: PushOptions(apnsID: "a-b")).headers
+        == [
+          "apns-push-type": "liveactivity",
+          "apns-topic": "com.example.cooktimer.push-type.liveactivity",
+          "apns-priority": "10",
+          "apns-expiration": String(t0Seconds + 3600),
+          "apns-id": "a-b",
+        ])
+    let start = try request(.start, try startRun(), at: t0, options: PushOptions(activity: 2))
+    #expect(start.headers["apns-collapse-id"] == "cooktimer.r1.2")
+    #expect(start.expiration == t0Seconds + 3600)
     let suffixed = PushRequest.headers(
       topic: "com.example.cooktimer.push-type.liveactivity", priority: .immediately)
     #expect(suffixed["apns-topic"] == "com.example.cooktimer.push-type.liveactivity")
+    #expect(PushRequest.headers(topic: nil, priority: .immediately)["apns-topic"] == nil)
   }
 
-  @Test func defaultPriorities() throws {
-    var paused = try startRun()
-    _ = try paused.pause(at: t0)
-    var stopped = try startRun()
-    _ = try stopped.stop(at: t0)
-    #expect(try request(.start, try startRun(), at: t0).priority == .immediately)
-    #expect(try request(.update, try startRun(), at: t0).priority == .consideringDevicePower)
-    #expect(try request(.update, paused, at: t0).priority == .consideringDevicePower)
-    #expect(try request(.update, try startRun(), at: t0 + hour).priority == .immediately)
-    #expect(try request(.update, stopped, at: t0).priority == .immediately)
-    #expect(try request(.end, try startRun(), at: t0).priority == .immediately)
-    #expect(try request(.end, stopped, at: t0).headers["apns-priority"] == "10")
+  /// docs/live-activity.md §3: priority and expiration follow the cause, nothing else.
+  @Test func prioritiesAndExpirationsFollowTheCause() throws {
+    let cases: [(PushCause, PushPriority, Int64)] = [
+      (.runStarted, .immediately, 3600), (.activityReplaced, .immediately, 3600),
+      (.timersFired(["water"]), .immediately, 900), (.cook(.pause), .immediately, 3600),
+      (.cook(.next), .immediately, 3600), (.cook(.stop), .immediately, 3600),
+      (.activityRetired, .consideringDevicePower, 600),
+      (.abandoned, .consideringDevicePower, 4 * 3600),
+    ]
+    for (cause, priority, window) in cases {
+      let pushed = try request(.update, try startRun(), at: t0, options: PushOptions(cause: cause))
+      #expect(pushed.priority == priority, "\(cause)")
+      #expect(pushed.headers["apns-expiration"] == String(t0Seconds + window), "\(cause)")
+    }
   }
 
   @Test func priorityCanBeOverridden() throws {
@@ -55,7 +64,7 @@ import Testing
     let recipe = Recipe(title: "Salt/Pepper", steps: [Step(text: "Season 1/2")])
     let request = try request(.update, try startRun(recipe), at: t0)
     let text = try #require(String(data: request.body, encoding: .utf8))
-    #expect(text.hasPrefix(#"{"aps":{"alert":{"body":"Step 1 of 1: Season 1/2"#))
+    #expect(text.hasPrefix(#"{"aps":{"content-state":{"endDate":817668000.25"#))
     #expect(text.contains(#""stepName":"Season 1/2""#))
     #expect(!text.contains(#"\/"#))
   }

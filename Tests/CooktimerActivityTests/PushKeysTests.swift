@@ -19,8 +19,10 @@ import Testing
   }
 
   @Test func attributesAreTheStaticAttributesOnly() throws {
-    let body = try pushJSON(.start, try startRun(), at: t0)
-    #expect(body["aps"]?["attributes"] == (try JSONValue(#"{"recipeName":"Spaghetti"}"#)))
+    let body = try pushJSON(.start, try startRun(), at: t0, options: PushOptions(activity: 2))
+    #expect(
+      body["aps"]?["attributes"]
+        == (try JSONValue(#"{"recipeName":"Spaghetti","runId":"r1","activity":2}"#)))
   }
 
   @Test func runningUpdate() throws {
@@ -50,15 +52,25 @@ import Testing
           """#)))
   }
 
-  @Test func endOfAFinishedRunWithImmediateDismissal() throws {
+  @Test func endOfAStoppedRunWithImmediateDismissal() throws {
     var run = try startRun()
     _ = try run.stop(at: t0 + minute)
     let body = try pushJSON(
       .end, run, at: t0 + minute, options: PushOptions(dismissal: .immediate))
     #expect(
       body["aps"]?.keys
-        == ["event", "timestamp", "content-state", "alert", "dismissal-date", "relevance-score"])
+        == ["event", "timestamp", "content-state", "dismissal-date", "relevance-score"])
     #expect(body["aps"]?["dismissal-date"] == .number(Double(t0Seconds + 60 - 1)))
+  }
+
+  /// `stop` ends the activity with a short dismissal: a minute after the end.
+  @Test func aStoppedRunLeavesTheLockScreenSoon() throws {
+    var run = try startRun()
+    _ = try run.stop(at: t0 + minute)
+    let body = try pushJSON(.end, run, at: t0 + minute, timestamp: t0Seconds + 60)
+    // A minute after the end (18:01:00.250 + 60 s), rounded up to whole seconds.
+    #expect(body["aps"]?["dismissal-date"] == .number(Double(t0Seconds + 121)))
+    #expect(body["aps"]?["content-state"]?["phase"] == .string("stopped"))
   }
 
   @Test func endOfARunningActivityHasNoStaleDateNorAlert() throws {

@@ -22,18 +22,25 @@ struct LiveActivityCommandTests {
     #expect((paused["state"] as? [String: Any])?["remainingWhenPaused"] as? Double == 150)
   }
 
-  @Test func payloadTimestampsStrictlyIncreaseAcrossProcesses() throws {
+  /// A `payload` is a preview: it shows the timestamp the next push would take and takes
+  /// none, so 50 previews leave a later pause's push at its own second.
+  @Test func previewsTakeNoTimestamp() throws {
     let box = try Sandbox(copyShippedRecipes: true)
     try box.run(["start", "tea", "--now", Self.t0])
-    var stamps: [Int] = []
-    for _ in 0..<3 {
+    var stamps: Set<Int> = []
+    for _ in 0..<50 {
       let r = try box.run(["payload", "update", "--now", "@1795975205.5"])
       #expect(r.status == 0)
       let body = try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any]
-      stamps.append(try #require((body?["aps"] as? [String: Any])?["timestamp"] as? Int))
+      stamps.insert(try #require((body?["aps"] as? [String: Any])?["timestamp"] as? Int))
     }
-    #expect(stamps[1] == stamps[0] + 1 && stamps[2] == stamps[1] + 1)
-    #expect(stamps[0] > 1_795_975_200)  // the start queued in the outbox took the first
+    #expect(stamps == [1_795_975_205])
+    try box.run(["pause", "--now", "@1795975206.9"])
+    let pending = try box.run(["outbox", "--now", "@1795975207"]).stdout.split(separator: "\n")
+    let last = try #require(
+      try JSONSerialization.jsonObject(with: Data(pending.last!.utf8)) as? [String: Any])
+    #expect(last["timestamp"] as? Int == 1_795_975_206)
+    #expect(last["priority"] as? Int == 10)
   }
 
   @Test func payloadJSONHasHeadersAndBody() throws {
@@ -85,8 +92,11 @@ struct LiveActivityCommandTests {
         (try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])?["body"])
       #expect(try JSONSerialization.data(withJSONObject: body).count <= 4096)
     }
-    let stamps = objects.compactMap { $0["timestamp"] as? Int }
-    #expect(stamps == stamps.sorted() && Set(stamps).count == stamps.count)
+    for activity in Set(objects.compactMap { $0["activity"] as? Int }) {
+      let stamps = objects.filter { $0["activity"] as? Int == activity }
+        .compactMap { $0["timestamp"] as? Int }
+      #expect(stamps == stamps.sorted() && Set(stamps).count == stamps.count)
+    }
   }
 
   @Test func everyChangeQueuesItsPushAndSentOnesLeave() throws {
@@ -118,10 +128,15 @@ struct LiveActivityCommandTests {
     #expect(pushes[restart]["target"] as? Int == 1)
     let aps = (pushes[restart]["body"] as? [String: Any])?["aps"] as? [String: Any]
     #expect(try #require(aps?["dismissal-date"] as? Int) < 1_028_200)
-    #expect(pushes[restart + 1]["event"] as? String == "start")
-    #expect(pushes[restart + 1]["target"] as? String == "push-to-start")
-    let startAps = (pushes[restart + 1]["body"] as? [String: Any])?["aps"] as? [String: Any]
+    // The fresh activity started first, with an alert (the phone drops a silent start).
+    #expect(pushes[restart - 1]["event"] as? String == "start")
+    #expect(pushes[restart - 1]["target"] as? String == "push-to-start")
+    #expect(pushes[restart - 1]["activity"] as? Int == 2)
+    let startAps = (pushes[restart - 1]["body"] as? [String: Any])?["aps"] as? [String: Any]
     #expect(startAps?["input-push-token"] as? Int == 1)
+    let alert = try #require(startAps?["alert"] as? [String: Any])
+    #expect(alert["title"] as? String == "Overnight Country Bread — still cooking")
+    #expect(alert["sound"] == nil)
     // Every push goes to the activity alive at its moment (an end, to the one it ends).
     for push in pushes {
       let elapsed = try #require(push["timestamp"] as? Int) - 1_000_000
@@ -133,7 +148,10 @@ struct LiveActivityCommandTests {
     }
     #expect(pushes.filter { $0["event"] as? String == "end" }.count == 2)  // at 7:50 and 15:40
     #expect(pushes.contains { $0["target"] as? Int == 3 })
-    let stamps = pushes.compactMap { $0["timestamp"] as? Int }
-    #expect(stamps == stamps.sorted() && Set(stamps).count == stamps.count)
+    for activity in 1...3 {
+      let stamps = pushes.filter { $0["activity"] as? Int == activity }
+        .compactMap { $0["timestamp"] as? Int }
+      #expect(stamps == stamps.sorted() && Set(stamps).count == stamps.count)
+    }
   }
 }

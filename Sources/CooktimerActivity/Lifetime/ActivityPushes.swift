@@ -18,7 +18,8 @@ public enum ActivityPushes {
     guard through > after else { return [] }
     // Renewals before `after` were recorded when they happened (or predate this record).
     while let due = lifetime.renewalDue, due <= after { lifetime.replace(at: due) }
-    let events = run.settled(at: through).events.filter { $0.at > after && $0.at <= through }
+    let (end, all) = run.settled(at: through)
+    let events = all.filter { $0.at > after && $0.at <= through }
     var fires = Array(Set(events.filter { $0.kind == .timerFired }.map(\.at))).sorted()[...]
     var moments: [PushMoment] = []
     while true {
@@ -27,7 +28,7 @@ public enum ActivityPushes {
         moments += renew(run.settled(at: renewal).run, lifetime: &lifetime, at: renewal)
       } else if let fire = fires.popFirst() {
         let names = events.filter { $0.at == fire && $0.kind == .timerFired }
-          .compactMap { $0.timer.map { run.timers[$0].name } }
+          .compactMap { $0.timer.map { end.timers[$0].name } }
         moments += change(
           run.settled(at: fire).run, cause: .timersFired(names), lifetime: &lifetime, at: fire)
       } else {
