@@ -8,7 +8,8 @@ extension Session {
   /// (cli.md "Output and exit status"). With `--json` a `{"error": …}` document goes to
   /// stdout as well, so scripts always get one document.
   func failure(_ error: any Error, json: Bool) -> Output {
-    let (message, status) = describe(error)
+    let (described, status) = describe(error)
+    let message = oneLine(described)
     var output = Output(stderr: ["cooktimer: \(message)"], status: status)
     if json {
       output.stdout = encodeJSON(["error": message, "status": String(status)]) + "\n"
