@@ -29,6 +29,7 @@ extension Session {
         try run.cancelTimer(try context.timerIndex(timer, in: run), at: now)
       }
     case .begin(let timer, let ms, let until, let run):
+      if ms == nil && until == nil { try context.refuseDurationTakenForRun(run) }
       var end: Instant?
       var output = try context.changeCommand(run, verb: "started a timer") { run, now in
         var length = ms
@@ -36,7 +37,8 @@ extension Session {
           end = try DurationText.clockTime(until, after: now, timeZone: context.zone)
           length = end! - now
         }
-        return try run.startTimer(try context.timerIndex(timer, in: run), duration: length, at: now)
+        return try run.startTimer(
+          try context.beginTimerIndex(timer, in: run), duration: length, at: now)
       }
       if let end, let note = repeatedClockTimeNote(end, zone: context.zone), !context.json {
         output.stdout += "  \(note)\n"
