@@ -5,8 +5,8 @@ import Testing
 
 @testable import CooktimerCLI
 
-/// A refused duration is reported as a duration (exit 64), never as a missing run or timer.
-@Suite("Refused durations")
+/// A refused duration or time is reported as such (exit 64), never as a missing run or timer.
+@Suite("Refused durations and times")
 struct DurationErrorTests {
   func restBox() throws -> Sandbox {
     let box = try Sandbox()
@@ -86,5 +86,24 @@ struct DurationErrorTests {
     let r = try box.run(["begin", "5m", "--now", "2026-11-29T18:00:01Z"])
     #expect(r.status == 64)
     #expect(r.stderr.hasPrefix("cooktimer: `begin` takes the timer first: begin TIMER 5m"))
+  }
+
+  /// A bad or skipped clock time is refused before any run is looked up: with no run at all
+  /// it is still the time that is wrong.
+  @Test func aRefusedClockTimeComesBeforeTheRun() throws {
+    let box = try Sandbox()
+    let bad = try box.run(["begin", "rest", "until", "25:00"])
+    #expect(bad.status == 64)
+    #expect(
+      bad.stderr
+        == "cooktimer: \"until 25:00\" is not a clock time: type until 18:42 or at 6:42pm\n")
+    let skipped = try box.run(
+      ["begin", "rest", "until", "2:30", "--now", "2026-03-29T00:50:00Z"],
+      extraEnvironment: ["TZ": "Europe/Berlin"])
+    #expect(skipped.status == 64)
+    #expect(
+      skipped.stderr
+        == "cooktimer: 2:30 does not exist on 2026-03-29 in Europe/Berlin (clocks go forward): type a time after the change\n"
+    )
   }
 }

@@ -96,6 +96,7 @@ public enum CommandParser {
       let timer = try args.required("TIMER")
       var duration: Int64?
       let until = try args.clockTime()
+      if let until { try DurationText.checkClockTime(until) }
       if until == nil { duration = try args.duration(signed: false, optional: true) }
       command = .begin(timer: timer, milliseconds: duration, until: until, run: args.optional())
     case "restart": command = .restart(run: args.optional())

@@ -30,6 +30,10 @@ extension Session {
       }
     case .begin(let timer, let ms, let until, let run):
       if ms == nil && until == nil { try context.refuseDurationTakenForRun(run) }
+      // A time the clocks skip is refused as such, before any run is looked up.
+      if let until {
+        _ = try DurationText.clockTime(until, after: context.now, timeZone: context.zone)
+      }
       var end: Instant?
       var output = try context.changeCommand(run, verb: "started a timer") { run, now in
         var length = ms

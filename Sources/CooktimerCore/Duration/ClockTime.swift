@@ -15,6 +15,13 @@ extension DurationText {
     return try LocalClock.next(
       hour: hour, minute: minute, second: second, after: now, in: timeZone, input: text)
   }
+
+  /// Checks that `text` reads as a clock time (`until 18:42`, `at 6:42pm`) without resolving
+  /// it, so a command refuses a bad time before it looks for its run.
+  /// - Throws: `CoreError.invalidTime`, as ``clockTime(_:after:timeZone:)`` would.
+  public static func checkClockTime(_ text: String) throws(CoreError) {
+    _ = try ClockTimeText.read(text)
+  }
 }
 
 /// Reads `until 18:42`, `at 6:42pm`, `6 pm`, `18:42:30` into hour, minute, second.
