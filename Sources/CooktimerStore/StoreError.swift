@@ -59,9 +59,12 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     }
   }
 
-  /// One line naming the file and what to do.
+  /// One line naming the file and what to do. SQLite's messages can span lines (its
+  /// integrity report lists one problem per line), and so can a path: line breaks become
+  /// ` / `.
   public var description: String {
-    var text = "\(path): \(detail)"
+    let line = "\(path): \(detail)".split(whereSeparator: \.isNewline)
+    var text = line.map(String.init).joined(separator: " / ")
     if let resultCode { text += " (SQLite code \(resultCode))" }
     switch kind {
     case .corrupt, .notCooktimerDatabase:

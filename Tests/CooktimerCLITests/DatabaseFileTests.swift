@@ -44,6 +44,33 @@ struct DatabaseFileTests {
     let r = try box.run(["pause", ids[0]])
     #expect(r.status == 65, "\(r.stdout) \(r.stderr)")
     #expect(r.stderr.hasPrefix("cooktimer: ") && r.stderr.contains(box.db))
+    // SQLite's integrity report spans lines; the error is still one.
+    #expect(r.stderr.filter { $0 == "\n" }.count == 1 && r.stderr.hasSuffix("\n"), "\(r.stderr)")
+    #expect(r.stderr.contains("the database is damaged ("))
     #expect(try Data(contentsOf: url) == bytes)
+  }
+
+  /// Every error is one line, also when an argument or a path holds a line break.
+  @Test func errorsWithLineBreaksInArgumentsAreOneLine() throws {
+    let box = try Sandbox()
+    // A file where a folder should be, with a line break in its name: an I/O error naming it.
+    let blocker = box.folder.appendingPathComponent("two\nlines").path
+    try Data().write(to: URL(fileURLWithPath: blocker))
+    let cases: [[String]] = [
+      ["show", "no\nsuch"], ["frob\nnicate"], ["status", "a\r\nb"],
+      ["status", "--db", blocker + "/sub/db.sqlite3"],
+      ["add", "5\nmin"], ["--now", "2026\n11"],
+    ]
+    for arguments in cases {
+      for json in [false, true] {
+        let r = try box.run(arguments + (json ? ["--json"] : []))
+        #expect(r.status != 0, "\(arguments)")
+        #expect(r.stderr.hasPrefix("cooktimer: "), "\(arguments)")
+        #expect(r.stderr.filter(\.isNewline).count == 1, "\(arguments): \(r.stderr)")
+        if json { #expect(r.stdout.filter(\.isNewline).count == 1, "\(arguments)") }
+      }
+    }
+    let r = try box.run(["show", "no\nsuch"])
+    #expect(r.stderr == "cooktimer: no recipe \"no / such\"; `recipes` lists them\n")
   }
 }

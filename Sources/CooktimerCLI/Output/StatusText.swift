@@ -34,7 +34,7 @@ private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> S
   switch timer.state {
   case .running(let end):
     return
-      "\(DurationText.countdown(end - now))  ends \(clockTime(shown(end), in: zone, relativeTo: now))\(range)"
+      "\(DurationText.countdown(end - now))  ends \(clockTime(end, in: zone, relativeTo: now))\(range)"
   case .paused(let remaining):
     return "\(DurationText.countdown(remaining)) left"
   case .fired(let at):
@@ -69,10 +69,4 @@ func rangeText(_ run: Run, _ t: Int) -> String {
     let lower = specs[timer.index].duration
   else { return "" }
   return "  (recipe: \(DurationText.short(lower))–\(DurationText.short(upper)), check early)"
-}
-
-/// An end as the countdown shows it: rounded up to the whole second, so "1:00:00" never
-/// pairs with "ends 12:59:59".
-private func shown(_ end: Instant) -> Instant {
-  Instant(unixMilliseconds: (end.unixMilliseconds + 999) / 1000 * 1000)
 }

@@ -102,6 +102,7 @@ public enum CommandParser {
       let timer = try args.required("TIMER")
       var duration: Int64?
       let until = try args.clockTime()
+      if let until { try DurationText.checkClockTime(until) }
       if until == nil { duration = try args.duration(signed: false, optional: true) }
       command = .begin(timer: timer, milliseconds: duration, until: until, run: args.optional())
     case "restart": command = .restart(run: args.optional())
@@ -231,8 +232,16 @@ private struct Arguments {
       (3...8).contains(last.count) && last.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
       && last.contains { $0.isLetter }
     if optional && words.count == 1 && runShaped { return nil }
-    // Report the words meant as the duration: all of them, or all but a trailing RUN.
-    let meant = words.count > 1 && runShaped ? words.dropLast() : words[...]
+    // Report the words meant as the duration: all of them, or all but a trailing RUN. A
+    // word of letters right after a bare number sits where the unit goes (`5 parsecs`):
+    // report it as the unit. Either way the command fails; only the message differs, so a
+    // RUN after a duration that reads (`add 5m abc`) is never affected.
+    var meant = words.count > 1 && runShaped ? words.dropLast() : words[...]
+    if meant.count < words.count, let number = meant.last, Double(number) != nil,
+      last.allSatisfy(\.isLetter)
+    {
+      meant = words[...]
+    }
     _ = try parse(meant.joined(separator: " "))
     throw CLIError.usage("cannot read a duration in \(words.joined(separator: " "))")
   }

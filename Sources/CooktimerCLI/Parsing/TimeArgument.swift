@@ -57,38 +57,19 @@ private func isoInstant(_ text: String, _ zone: TimeZone) throws -> Instant? {
   let pattern =
     #/^(\d{4})-(\d{2})-(\d{2})[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d+))?)?(Z|[+-]\d{2}:?\d{2})?$/#
   guard let m = text.wholeMatch(of: pattern) else { return nil }
-  var components = DateComponents()
-  components.year = Int(m.1)
-  components.month = Int(m.2)
-  components.day = Int(m.3)
-  components.hour = Int(m.4)
-  components.minute = Int(m.5)
-  components.second = m.6.map { Int($0)! } ?? 0
-  let fraction = m.7.map(fractionMilliseconds) ?? 0
-  var utc = Calendar(identifier: .gregorian)
-  utc.timeZone = TimeZone(identifier: "UTC")!
-  // The wall-clock reading as if it were UTC; checked, so 2026-02-30 is refused.
-  guard let naive = utc.date(from: components),
-    utc.dateComponents([.year, .month, .day, .hour, .minute, .second], from: naive)
-      == components
+  // Checked, so 2026-02-30 is refused.
+  guard
+    let wall = WallTime(
+      year: Int(m.1)!, month: Int(m.2)!, day: Int(m.3)!, hour: Int(m.4)!, minute: Int(m.5)!,
+      second: m.6.map { Int($0)! } ?? 0)
   else { return nil }
-  let naiveMs = Int64(naive.timeIntervalSince1970) * 1000 + fraction
+  let fraction = m.7.map(fractionMilliseconds) ?? 0
   if let offset = m.8 {
+    let naiveMs = wall.secondsSince1970 * 1000 + fraction
     return Instant(unixMilliseconds: naiveMs - Int64(offsetSeconds(offset)) * 1000)
   }
-  // Local time: the offsets in force around it; keep those that give back this reading.
-  let around = [-43_200.0, 43_200.0].map {
-    zone.secondsFromGMT(for: naive.addingTimeInterval($0))
-  }
-  let valid = Set(around).sorted(by: >).filter { offset in
-    zone.secondsFromGMT(for: naive.addingTimeInterval(-Double(offset))) == offset
-  }
-  guard let offset = valid.first else {
-    throw CoreError.invalidTime(
-      input: text,
-      message: "\"\(text)\" does not exist in \(zone.identifier) (the clocks jump forward then)")
-  }
-  return Instant(unixMilliseconds: naiveMs - Int64(offset) * 1000)
+  // Local time: the one resolver, as for `until 18:42`.
+  return try LocalClock.earliest(showing: wall, in: zone, input: text) + fraction
 }
 
 private func offsetSeconds(_ text: Substring) -> Int {

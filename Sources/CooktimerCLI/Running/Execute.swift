@@ -22,9 +22,20 @@ extension Session {
       return try context.changeCommand(
         run, .cancel(TimerReference(timer)), verb: "cancelled a timer")
     case .begin(let timer, let ms, let until, let run):
+      if ms == nil && until == nil { try context.refuseDurationTakenForRun(run) }
+      // A time the clocks skip is refused as such, before any run is looked up.
+      if let until {
+        _ = try DurationText.clockTime(until, after: context.now, timeZone: context.zone)
+      }
       let length: TimerLength? = until.map { .until($0) } ?? ms.map { .duration($0) }
-      return try context.changeCommand(
-        run, .begin(TimerReference(timer), length: length), verb: "started a timer")
+      do {
+        return try context.changeCommand(
+          run, .begin(TimerReference(timer), length: length), verb: "started a timer")
+      } catch ServiceError.noSuchTimer(let id, _) where (try? DurationText.parse(timer)) != nil {
+        // A duration where the timer goes: `begin 5m`, the timer left out.
+        throw CLIError.usage(
+          "`begin` takes the timer first: begin TIMER \(timer) (`status \(id)` numbers them)")
+      }
     case .timeline(let run): return try context.timeline(run)
     case .content(let run): return try context.content(run)
     case .payload(let event, let run, let dismissal, let priority):

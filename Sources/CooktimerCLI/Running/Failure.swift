@@ -9,7 +9,8 @@ extension Session {
   /// (cli.md "Output and exit status"). With `--json` a `{"error": …}` document goes to
   /// stdout as well, so scripts always get one document.
   func failure(_ error: any Error, json: Bool, command: String? = nil) -> Output {
-    let (message, status) = describe(error, command: command)
+    let (described, status) = describe(error, command: command)
+    let message = oneLine(described)
     var output = Output(stderr: ["cooktimer: \(message)"], status: status)
     if json {
       output.stdout = encodeJSON(["error": message, "status": String(status)]) + "\n"

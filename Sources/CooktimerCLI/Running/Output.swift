@@ -1,12 +1,16 @@
 /// What one command produced: text for stdout and stderr, and its exit status.
 public struct Output: Equatable, Sendable {
   public var stdout: String
-  public var stderr: [String]
+  /// Messages for stderr, each exactly one line (cli.md): line breaks inside a message are
+  /// folded by ``oneLine(_:)`` however the message was made.
+  public var stderr: [String] {
+    didSet { stderr = stderr.map(oneLine) }
+  }
   public var status: Int32
 
   public init(stdout: String = "", stderr: [String] = [], status: Int32 = 0) {
     self.stdout = stdout
-    self.stderr = stderr
+    self.stderr = stderr.map(oneLine)
     self.status = status
   }
 }

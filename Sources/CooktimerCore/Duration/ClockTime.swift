@@ -4,47 +4,23 @@ extension DurationText {
   /// The next instant after `now` at which the clock in `timeZone` shows `text`
   /// (timers.md §3: `until 18:42`, `at 6:42pm`, `18:42:30`, `6pm`).
   ///
-  /// A leading `until`, `at`, `bis` or `um` is allowed. A time that does not exist on that
-  /// night (the spring-forward gap) throws `.invalidTime` saying so; an ambiguous time (fall
-  /// back) takes the earlier of the two. Date math is Foundation's `Calendar`.
+  /// A leading `until`, `at`, `bis` or `um` is allowed. Resolved by ``LocalClock`` (the next
+  /// occurrence of that wall time; the earlier when it happens twice ahead).
+  /// - Throws: `CoreError.invalidTime` for an unreadable time, or one the clocks skip
+  ///   before it next comes (spring forward), saying so.
   public static func clockTime(
     _ text: String, after now: Instant, timeZone: TimeZone
   ) throws(CoreError) -> Instant {
     let (hour, minute, second) = try ClockTimeText.read(text)
-    var calendar = Calendar(identifier: .gregorian)
-    calendar.timeZone = timeZone
-    let today = calendar.startOfDay(for: now.date)
-    for dayOffset in 0...2 {
-      guard let day = calendar.date(byAdding: .day, value: dayOffset, to: today) else { continue }
-      var wanted = calendar.dateComponents([.year, .month, .day], from: day)
-      wanted.hour = hour
-      wanted.minute = minute
-      wanted.second = second
-      guard let candidate = calendar.date(from: wanted) else { continue }
-      let shown = calendar.dateComponents([.hour, .minute, .second], from: candidate)
-      let exists = shown.hour == hour && shown.minute == minute && shown.second == second
-      if !exists {
-        // The clock skips this time that night; the next occurrence would be in the gap.
-        if candidate > now.date || dayOffset > 0 {
-          let dayText =
-            "\(wanted.year!)-\(twoDigitsInt(wanted.month!))-\(twoDigitsInt(wanted.day!))"
-          throw CoreError.invalidTime(
-            input: text,
-            message:
-              "\(ClockTimeText.format(hour, minute, second)) does not exist on \(dayText) in "
-              + "\(timeZone.identifier) (clocks go forward): type a time after the change")
-        }
-        continue
-      }
-      if candidate > now.date {
-        return Instant(candidate)
-      }
-    }
-    throw CoreError.invalidTime(input: text, message: "cannot find \"\(text)\" after now")
+    return try LocalClock.next(
+      hour: hour, minute: minute, second: second, after: now, in: timeZone, input: text)
   }
 
-  private static func twoDigitsInt(_ value: Int) -> String {
-    value < 10 ? "0\(value)" : "\(value)"
+  /// Checks that `text` reads as a clock time (`until 18:42`, `at 6:42pm`) without resolving
+  /// it, so a command refuses a bad time before it looks for its run.
+  /// - Throws: `CoreError.invalidTime`, as ``clockTime(_:after:timeZone:)`` would.
+  public static func checkClockTime(_ text: String) throws(CoreError) {
+    _ = try ClockTimeText.read(text)
   }
 }
 
@@ -83,11 +59,5 @@ enum ClockTimeText {
     }
     guard hour < 24 else { throw bad }
     return (hour, minute, second)
-  }
-
-  static func format(_ hour: Int, _ minute: Int, _ second: Int) -> String {
-    let mm = minute < 10 ? "0\(minute)" : "\(minute)"
-    guard second > 0 else { return "\(hour):\(mm)" }
-    return "\(hour):\(mm):\(second < 10 ? "0\(second)" : "\(second)")"
   }
 }

@@ -1,0 +1,16 @@
+import Foundation
+
+/// `text` on one line: every line break (`\n`, `\r\n`, `\r`, and Unicode's line and
+/// paragraph separators) becomes ` / `, and surrounding spaces are trimmed around it.
+///
+/// cli.md: errors go to stderr as one line. Messages can hold text the tool did not write —
+/// SQLite's integrity report, an argument with a newline in it — so the rule is enforced
+/// where lines are made, not trusted to every message.
+func oneLine(_ text: String) -> String {
+  guard text.contains(where: \.isNewline) else { return text }
+  return
+    text.split(whereSeparator: \.isNewline)
+    .map { $0.trimmingCharacters(in: .whitespaces) }
+    .filter { !$0.isEmpty }
+    .joined(separator: " / ")
+}
