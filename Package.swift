@@ -52,6 +52,10 @@ let package = Package(
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
+    // The use cases in-process, on a real SQLite file, with a clock the tests set.
+    .testTarget(
+      name: "CooktimerServiceTests",
+      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
