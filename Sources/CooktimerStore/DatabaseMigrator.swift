@@ -101,6 +101,53 @@ enum DatabaseMigrator {
       ALTER TABLE outbox ADD COLUMN activity INTEGER;
       """
     ),
+    (
+      // docs/delivery.md: the phone's tokens, each push's state and lease, every attempt.
+      "push tokens, delivery states and attempts",
+      """
+      CREATE TABLE push_tokens (
+        token TEXT PRIMARY KEY NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('push-to-start', 'activity')),
+        run_id TEXT REFERENCES runs (id) ON DELETE CASCADE,
+        activity INTEGER,
+        device TEXT,
+        sandbox INTEGER NOT NULL DEFAULT 0,
+        created_ms INTEGER NOT NULL,
+        CHECK ((kind = 'activity') = (run_id IS NOT NULL AND activity IS NOT NULL))
+      ) STRICT;
+      CREATE INDEX push_tokens_by_activity ON push_tokens (run_id, activity);
+      ALTER TABLE outbox ADD COLUMN state TEXT NOT NULL DEFAULT 'pending'
+        CHECK (state IN ('pending', 'sent', 'failed', 'expired', 'superseded'));
+      ALTER TABLE outbox ADD COLUMN reason TEXT;
+      ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+      ALTER TABLE outbox ADD COLUMN next_attempt_ms INTEGER;
+      ALTER TABLE outbox ADD COLUMN lease_owner TEXT;
+      ALTER TABLE outbox ADD COLUMN lease_until_ms INTEGER;
+      UPDATE outbox SET state = 'sent' WHERE sent_ms IS NOT NULL;
+      CREATE INDEX outbox_by_state ON outbox (state, id);
+      CREATE TABLE push_sends (
+        push_id INTEGER NOT NULL REFERENCES outbox (id) ON DELETE CASCADE,
+        token TEXT NOT NULL,
+        apns_id TEXT NOT NULL,
+        sandbox INTEGER NOT NULL DEFAULT 0,
+        state TEXT NOT NULL DEFAULT 'pending'
+          CHECK (state IN ('pending', 'sent', 'failed')),
+        PRIMARY KEY (push_id, token)
+      ) STRICT, WITHOUT ROWID;
+      CREATE TABLE deliveries (
+        id INTEGER PRIMARY KEY AUTOINCREMENT,
+        push_id INTEGER NOT NULL REFERENCES outbox (id) ON DELETE CASCADE,
+        run_id TEXT NOT NULL,
+        event TEXT NOT NULL,
+        token TEXT NOT NULL,
+        apns_id TEXT NOT NULL,
+        status INTEGER,
+        reason TEXT,
+        at_ms INTEGER NOT NULL
+      ) STRICT;
+      CREATE INDEX deliveries_by_push ON deliveries (push_id, id);
+      """
+    ),
   ]
 
   /// The version this build writes.
