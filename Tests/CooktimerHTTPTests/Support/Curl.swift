@@ -31,6 +31,7 @@ final class RunningCurl: @unchecked Sendable {
   private let process = Process()
   private let lock = NSLock()
   private var received = Data()
+  private var outputEnded = false
 
   init(_ arguments: [String]) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
@@ -38,14 +39,20 @@ final class RunningCurl: @unchecked Sendable {
     let output = Pipe()
     process.standardOutput = output
     process.standardError = FileHandle.nullDevice
-    output.fileHandleForReading.readabilityHandler = { [weak self] handle in
-      let data = handle.availableData
-      guard let self, !data.isEmpty else { return }
-      self.lock.lock()
-      self.received.append(data)
-      self.lock.unlock()
-    }
     try process.run()
+    // A thread of its own reads until end of file, so the output is complete once curl
+    // has exited and the pipe is drained.
+    let reader = output.fileHandleForReading
+    Thread.detachNewThread { [self] in
+      while true {
+        let data = reader.availableData
+        lock.lock()
+        received.append(data)
+        if data.isEmpty { outputEnded = true }
+        lock.unlock()
+        if data.isEmpty { return }
+      }
+    }
   }
 
   var output: String {
@@ -59,9 +66,15 @@ final class RunningCurl: @unchecked Sendable {
     waitUntil(timeout: timeout) { output == expected }
   }
 
-  /// Waits for curl to exit by itself; its status, or nil after `timeout` seconds.
+  /// Waits for curl to exit by itself and its output to be read to the end; its status, or
+  /// nil after `timeout` seconds.
   func waitForExit(timeout: Double = 5) -> Int32? {
-    waitUntil(timeout: timeout) { !process.isRunning } ? process.terminationStatus : nil
+    let done = waitUntil(timeout: timeout) {
+      lock.lock()
+      defer { lock.unlock() }
+      return outputEnded && !process.isRunning
+    }
+    return done ? process.terminationStatus : nil
   }
 
   /// Kills curl (the client goes away without a word) and reaps it. SIGKILL, because the
