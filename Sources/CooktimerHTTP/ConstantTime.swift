@@ -3,8 +3,7 @@
 /// with no early exit, so a caller guessing a bearer key learns nothing from the timing of
 /// a partly right guess. Lengths still show; compare fixed-length digests (such as the
 /// SHA-256 of a key) where the length is secret.
-public func constantTimeEquals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool
-{
+public func constantTimeEquals(_ a: some Collection<UInt8>, _ b: some Collection<UInt8>) -> Bool {
   let left = Array(a)
   let right = Array(b)
   var difference: UInt8 = left.count == right.count ? 0 : 1

@@ -19,6 +19,7 @@ func daemonURILog(
   _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
 ) -> UnsafeMutableRawPointer? {
   let state = RequestState(target: uri.map { String(cString: $0) } ?? "/")
+  serverContext(cls)?.requestStateMade()
   return Unmanaged.passRetained(state).toOpaque()
 }
 
@@ -55,7 +56,8 @@ func daemonAccess(
       state.discardedBytes += count
       return state.discardedBytes > discardCeiling ? .NO : .YES
     }
-    state.body.append(UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
+    state.body.append(
+      UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
     return .YES
   }
   if state.bodyTooLarge {
@@ -75,7 +77,9 @@ func daemonCompleted(
   guard let requestCls, let statePointer = requestCls.pointee else { return }
   requestCls.pointee = nil
   let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeRetainedValue()
-  if state.counted { serverContext(cls)?.requestEnded() }
+  let context = serverContext(cls)
+  context?.requestStateFreed()
+  if state.counted { context?.requestEnded() }
 }
 
 /// libmicrohttpd's printf-style messages.

@@ -14,7 +14,7 @@ public final class HTTPServer: Sendable {
   public let port: UInt16
   public let host: String
   private let daemon: Daemon
-  private let context: ServerContext
+  let context: ServerContext
 
   /// Starts listening at once on `host` (numeric IPv4 such as `127.0.0.1`, IPv6 such as
   /// `::1`, or `localhost`) and `port` (0 for any free one), and calls `handler` once per

@@ -15,6 +15,7 @@ final class ServerContext: @unchecked Sendable {
   private var draining = false
   private var streams: [ObjectIdentifier: EventStream] = [:]
   private var lastMessage = ""
+  private var requestStates = 0
 
   init(
     configuration: HTTPServerConfiguration,
@@ -22,6 +23,26 @@ final class ServerContext: @unchecked Sendable {
   ) {
     self.configuration = configuration
     self.handler = handler
+  }
+
+  /// A ``RequestState`` was made for a new request, or freed in its completion callback;
+  /// the count shows that none is leaked.
+  func requestStateMade() {
+    condition.lock()
+    requestStates += 1
+    condition.unlock()
+  }
+
+  func requestStateFreed() {
+    condition.lock()
+    requestStates -= 1
+    condition.unlock()
+  }
+
+  var liveRequestStates: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return requestStates
   }
 
   /// A request's headers arrived; it counts as in flight until its completion callback.

@@ -6,7 +6,8 @@ import Testing
 extension ServerSuite {
   @Suite struct EventStreamTests {
     /// `/events` opens a stream and hands it to the test; anything else is a plain 200.
-    static func streaming(_ streams: Shared<[EventStream]>) -> @Sendable (HTTPRequest) ->
+    static func streaming(_ streams: Shared<[EventStream]>)
+      -> @Sendable (HTTPRequest) ->
       HTTPResponse
     {
       { request in
@@ -67,7 +68,8 @@ extension ServerSuite {
 
     @Test func fiftyOpenStreamsLeaveAPoolOfFourFree() throws {
       let streams = Shared<[EventStream]>([])
-      let server = try startServer({ $0.threadPoolSize = 4 }, handler: Self.streaming(streams))
+      let server = try startServer(
+        configuration { $0.threadPoolSize = 4 }, handler: Self.streaming(streams))
       var arguments = ["--parallel", "--parallel-immediate", "--parallel-max", "50"]
       for _ in 0..<50 { arguments += ["-o", "/dev/null", server.url("/events")] }
       let clients = try RunningCurl(arguments)

@@ -28,7 +28,9 @@ extension ServerSuite {
       let server = try startServer(handler: Self.lengthEcho(calls))
       defer { server.stop() }
       #expect(try post(65_536, to: server) == #"{"error":"65536 bytes","status":"200"} 200"#)
-      #expect(try post(65_536, to: server, chunked: true) == #"{"error":"65536 bytes","status":"200"} 200"#)
+      #expect(
+        try post(65_536, to: server, chunked: true)
+          == #"{"error":"65536 bytes","status":"200"} 200"#)
       #expect(calls.value == 2)
     }
 

@@ -41,7 +41,8 @@ extension ServerSuite {
         let document = [
           "name": parameters["name"] ?? "", "number": parameters["number"] ?? "",
           "path": request.path, "q": request.query("q") ?? "-",
-          "flag": request.queryItems.contains { $0.name == "flag" && $0.value == nil } ? "bare" : "-",
+          "flag": request.queryItems.contains { $0.name == "flag" && $0.value == nil }
+            ? "bare" : "-",
         ]
         return (try? HTTPResponse.json(document)) ?? .error(.internalServerError, "encoding")
       }
@@ -61,7 +62,9 @@ extension ServerSuite {
         HTTPResponse(status: .ok, headers: ["X-Cooktimer": "yes"], body: Data("hi".utf8))
       }
       defer { server.stop() }
-      let result = try curl(["-w", " %header{x-cooktimer} %header{content-length}", server.url("/")])
+      let result = try curl([
+        "-w", " %header{x-cooktimer} %header{content-length}", server.url("/"),
+      ])
       #expect(result.output == "hi yes 2")
     }
 
@@ -82,9 +85,13 @@ extension ServerSuite {
     }
 
     @Test func listensOnIPv6Loopback() throws {
-      guard let server = try? HTTPServer(host: "::1", port: 0, handler: { request in
-        .error(.ok, "\(request.remoteAddress) \(request.isLoopback)")
-      }) else {
+      guard
+        let server = try? HTTPServer(
+          host: "::1", port: 0,
+          handler: { request in
+            .error(.ok, "\(request.remoteAddress) \(request.isLoopback)")
+          })
+      else {
         return  // No IPv6 loopback on this machine.
       }
       defer { server.stop() }

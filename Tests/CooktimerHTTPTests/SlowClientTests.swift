@@ -6,7 +6,7 @@ import Testing
 extension ServerSuite {
   @Suite struct SlowClientTests {
     @Test func halfSentRequestDelaysNobodyAndIsCutOff() throws {
-      let server = try startServer({ $0.connectionTimeoutSeconds = 1 }) { _ in
+      let server = try startServer(configuration { $0.connectionTimeoutSeconds = 1 }) { _ in
         .error(.ok, "fine")
       }
       defer { server.stop() }
@@ -28,7 +28,9 @@ extension ServerSuite {
     }
 
     @Test func idleKeepAliveConnectionIsClosedAfterTheTimeout() throws {
-      let server = try startServer({ $0.connectionTimeoutSeconds = 1 }) { _ in .noContent }
+      let server = try startServer(configuration { $0.connectionTimeoutSeconds = 1 }) { _ in
+        .noContent
+      }
       defer { server.stop() }
       let idle = try #require(RawConnection(port: server.port))
       let opened = Date()

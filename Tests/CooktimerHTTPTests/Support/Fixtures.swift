@@ -28,14 +28,19 @@ final class Shared<Value>: @unchecked Sendable {
   }
 }
 
+/// The default configuration with `change` applied.
+func configuration(_ change: (inout HTTPServerConfiguration) -> Void) -> HTTPServerConfiguration {
+  var configuration = HTTPServerConfiguration()
+  change(&configuration)
+  return configuration
+}
+
 /// A server on 127.0.0.1 and a port the system picks.
 func startServer(
-  _ configure: (inout HTTPServerConfiguration) -> Void = { _ in },
+  _ configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
   handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
 ) throws -> HTTPServer {
-  var configuration = HTTPServerConfiguration()
-  configure(&configuration)
-  return try HTTPServer(host: "127.0.0.1", port: 0, configuration: configuration, handler: handler)
+  try HTTPServer(host: "127.0.0.1", port: 0, configuration: configuration, handler: handler)
 }
 
 extension HTTPServer {

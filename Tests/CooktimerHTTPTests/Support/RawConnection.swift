@@ -17,7 +17,9 @@ final class RawConnection {
 
   func send(_ text: String) {
     let bytes = Array(text.utf8)
-    _ = bytes.withUnsafeBytes { Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    _ = bytes.withUnsafeBytes {
+      Glibc.send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+    }
   }
 
   /// Waits until the server closes the connection (end of file or reset); false if it is
