@@ -4,8 +4,11 @@ import Foundation
 /// An HTTP/1.1 server on GNU libmicrohttpd: keep-alive, a bounded thread pool, limits on time,
 /// connections and body size, Server-Sent Events, and a draining stop.
 ///
-/// Threading: the daemon runs `threadPoolSize` threads, each with its own epoll loop; each
-/// connection belongs to one of them. `handler` runs on those threads, concurrently for
+/// Threading: the daemon runs `threadPoolSize` threads, each with its own poll() loop; each
+/// connection belongs to one of them. poll() rather than epoll: libmicrohttpd 0.9.75's
+/// edge-triggered epoll can miss a client closing right after a partial body (no new edge
+/// comes) and keep it until the timeout, while level-triggered poll sees the end of file at
+/// once; at the tens of connections this service has, poll's cost per wake-up is nothing. `handler` runs on those threads, concurrently for
 /// different connections, and its answer is queued when it returns: a slow handler holds one
 /// thread and no more. Event streams hold none (see ``EventStream``). The members of this
 /// class may be called from any thread.
@@ -27,7 +30,7 @@ public final class HTTPServer: Sendable {
     let address = try SocketAddress(host: host, port: port)
     let context = ServerContext(configuration: configuration, handler: handler)
     let retained = Unmanaged.passRetained(context)
-    var flags = MHD_USE_EPOLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
+    var flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
     flags |= MHD_USE_ERROR_LOG.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
     let started = address.withSockaddr { sockaddr in
