@@ -87,5 +87,25 @@ extension ServerSuite {
       #expect(clients.waitForExit() == 0)
       #expect(streams.value.allSatisfy { !$0.isOpen })
     }
+
+    @Test func aClientThatStopsReadingIsDropped() throws {
+      let streams = Shared<[EventStream]>([])
+      let server = try startServer(
+        configuration { $0.eventStreamBufferBytes = 64 * 1024 },
+        handler: Self.streaming(streams))
+      defer { server.stop() }
+      let reader = try #require(RawConnection(port: server.port))
+      reader.send("GET /events HTTP/1.1\r\nHost: kitchen\r\n\r\n")
+      #expect(waitUntil(timeout: 5) { server.openEventStreams == 1 })
+      let stream = try #require(streams.value.first)
+      // The kernel's socket buffers take the first megabytes; then the stream's own fills.
+      let event = String(repeating: "x", count: 1000)
+      var written = 0
+      while stream.send(data: event), written < 100_000 { written += 1 }
+      #expect(written < 100_000)
+      #expect(!stream.isOpen)
+      #expect(reader.waitForClose(timeout: 5))
+      #expect(waitUntil(timeout: 5) { server.openEventStreams == 0 })
+    }
   }
 }
