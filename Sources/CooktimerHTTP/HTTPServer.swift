@@ -5,13 +5,17 @@ import Foundation
 /// connections and body size, Server-Sent Events, and a draining stop.
 ///
 /// Threading: the daemon runs `threadPoolSize` threads, each with its own poll() loop; each
-/// connection belongs to one of them. poll() rather than epoll: libmicrohttpd 0.9.75's
-/// edge-triggered epoll can miss a client closing right after a partial body (no new edge
-/// comes) and keep it until the timeout, while level-triggered poll sees the end of file at
-/// once; at the tens of connections this service has, poll's cost per wake-up is nothing. `handler` runs on those threads, concurrently for
+/// connection belongs to one of them. `handler` runs on those threads, concurrently for
 /// different connections, and its answer is queued when it returns: a slow handler holds one
 /// thread and no more. Event streams hold none (see ``EventStream``). The members of this
 /// class may be called from any thread.
+///
+/// poll() rather than epoll: libmicrohttpd 0.9.75's edge-triggered epoll can miss a client
+/// that closes right after a partial body (no new edge comes) and keep it until the timeout;
+/// level-triggered poll sees the end of file at once. At the tens of connections this service
+/// has, poll's cost per wake-up is nothing.
+///
+/// Releasing the last reference stops the server as ``stop()`` does.
 public final class HTTPServer: Sendable {
   /// The port actually listened on (the one the system chose when `port` was 0).
   public let port: UInt16
