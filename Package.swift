@@ -6,6 +6,7 @@ let package = Package(
   products: [
     .library(name: "CooktimerCore", targets: ["CooktimerCore"]),
     .library(name: "CooktimerActivity", targets: ["CooktimerActivity"]),
+    .library(name: "CooktimerHTTP", targets: ["CooktimerHTTP"]),
     .executable(name: "cooktimer", targets: ["cooktimer"]),
     .executable(name: "cooktimer-bench", targets: ["cooktimer-bench"]),
   ],
@@ -31,6 +32,14 @@ let package = Package(
       pkgConfig: "readline",
       providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
     ),
+    // The only module that imports libmicrohttpd.
+    .systemLibrary(
+      name: "CMicroHTTPD",
+      pkgConfig: "libmicrohttpd",
+      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
+    ),
+    // Embedded HTTP/1.1 server: transport, routing, Server-Sent Events. Knows no cooktimer type.
+    .target(name: "CooktimerHTTP", dependencies: ["CMicroHTTPD"]),
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
@@ -56,6 +65,7 @@ let package = Package(
     .testTarget(
       name: "CooktimerServiceTests",
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService"]),
+    .testTarget(name: "CooktimerHTTPTests", dependencies: ["CooktimerHTTP"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),

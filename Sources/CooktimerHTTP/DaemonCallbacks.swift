@@ -1,0 +1,98 @@
+import CMicroHTTPD
+import Foundation
+
+// The C callbacks libmicrohttpd calls on its pool threads. They stay thin: collect the
+// request, call the handler once, queue the answer. Limits (timeouts, connection counts) are
+// libmicrohttpd options; only the body limit needs a count here, as 0.9.75 has no option.
+
+/// More bytes than this beyond the body limit in a chunked upload (which declares no length)
+/// and the connection is dropped rather than read to its end for a 413.
+private let discardCeiling = 1 << 20
+
+func serverContext(_ cls: UnsafeMutableRawPointer?) -> ServerContext? {
+  cls.map { Unmanaged<ServerContext>.fromOpaque($0).takeUnretainedValue() }
+}
+
+/// First sight of a request (its request line): the raw target, before libmicrohttpd
+/// unescapes it, becomes the request's state.
+func daemonURILog(
+  _ cls: UnsafeMutableRawPointer?, _ uri: UnsafePointer<CChar>?, _ connection: OpaquePointer?
+) -> UnsafeMutableRawPointer? {
+  let state = RequestState(target: uri.map { String(cString: $0) } ?? "/")
+  serverContext(cls)?.requestStateMade()
+  return Unmanaged.passRetained(state).toOpaque()
+}
+
+/// Called after the headers, once per piece of body, and once more when the request is
+/// complete (`upload_data_size` 0), which is when the handler runs.
+func daemonAccess(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?, _ url: UnsafePointer<CChar>?,
+  _ method: UnsafePointer<CChar>?, _ version: UnsafePointer<CChar>?,
+  _ uploadData: UnsafePointer<CChar>?, _ uploadSize: UnsafeMutablePointer<Int>?,
+  _ requestCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?
+) -> MHD_Result {
+  guard let context = serverContext(cls), let connection, let method, let uploadSize,
+    let statePointer = requestCls?.pointee
+  else { return .NO }
+  let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
+  let limit = context.configuration.maximumBodyBytes
+
+  if !state.headersSeen {
+    state.headersSeen = true
+    state.counted = true
+    context.requestBegan()
+    // Answering now, before 100 Continue, makes libmicrohttpd skip the body and close.
+    if let declared = ConnectionExchange.declaredLength(on: connection), declared > UInt64(limit) {
+      return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
+    }
+    return .YES
+  }
+  if uploadSize.pointee > 0, let uploadData {
+    let count = uploadSize.pointee
+    uploadSize.pointee = 0
+    if state.bodyTooLarge || state.body.count + count > limit {
+      state.bodyTooLarge = true
+      state.body = Data()
+      state.discardedBytes += count
+      return state.discardedBytes > discardCeiling ? .NO : .YES
+    }
+    state.body.append(
+      UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
+    return .YES
+  }
+  if state.bodyTooLarge {
+    return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
+  }
+  let request = ConnectionExchange.request(
+    on: connection, method: String(cString: method), state: state)
+  return ConnectionExchange.queue(context.handler(request), on: connection, context: context)
+}
+
+/// The request is over (answered, or the connection failed or closed): free its state.
+func daemonCompleted(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ requestCls: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ reason: MHD_RequestTerminationCode
+) {
+  guard let requestCls, let statePointer = requestCls.pointee else { return }
+  requestCls.pointee = nil
+  let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeRetainedValue()
+  let context = serverContext(cls)
+  context?.requestStateFreed()
+  if state.counted { context?.requestEnded() }
+}
+
+/// libmicrohttpd's printf-style messages.
+func daemonLog(
+  _ cls: UnsafeMutableRawPointer?, _ format: UnsafePointer<CChar>?,
+  _ arguments: CVaListPointer?
+) {
+  guard let context = serverContext(cls), let format, let arguments else { return }
+  var buffer = [CChar](repeating: 0, count: 512)
+  let length = Int(max(0, min(vsnprintf(&buffer, buffer.count, format, arguments), 511)))
+  context.log(String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self))
+}
+
+private func tooLarge(_ limit: Int) -> HTTPResponse {
+  .error(.contentTooLarge, "the request body is larger than \(limit) bytes")
+}

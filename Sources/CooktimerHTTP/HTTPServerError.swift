@@ -1,0 +1,21 @@
+/// The one error the HTTP module throws.
+public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
+  /// The host is neither a numeric IPv4 or IPv6 address nor `localhost`.
+  case invalidHost(String)
+  /// A ``HTTPServerConfiguration`` value is out of range; the text names it.
+  case invalidConfiguration(String)
+  /// libmicrohttpd could not listen on the address; `reason` is its own message.
+  case cannotBind(host: String, port: UInt16, reason: String)
+
+  public var description: String {
+    switch self {
+    case .invalidHost(let host):
+      return "cannot listen on \(host): not an IPv4 or IPv6 address"
+    case .invalidConfiguration(let text):
+      return "invalid HTTP server configuration: \(text)"
+    case .cannotBind(let host, let port, let reason):
+      let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
+      return "cannot bind address \(address): \(reason)"
+    }
+  }
+}

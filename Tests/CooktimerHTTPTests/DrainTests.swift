@@ -1,0 +1,46 @@
+import Foundation
+import Testing
+
+@testable import CooktimerHTTP
+
+extension ServerSuite {
+  @Suite struct DrainTests {
+    @Test func stopLetsTheRequestInFlightFinish() throws {
+      let entered = Shared(false)
+      let gate = DispatchSemaphore(value: 0)
+      let server = try startServer { _ in
+        entered.update { $0 = true }
+        _ = gate.wait(timeout: .now() + 10)
+        return .error(.ok, "done")
+      }
+      let port = server.port
+      let client = try RunningCurl(["-w", " %{http_code} %header{connection}", server.url("/slow")])
+      #expect(waitUntil(timeout: 5) { entered.value })
+
+      let stopped = Shared(false)
+      Thread.detachNewThread {
+        server.stop()
+        stopped.update { $0 = true }
+      }
+      // New connections are refused while the slow request is still being answered.
+      #expect(waitUntil(timeout: 5) { RawConnection.isRefused(port: port) })
+      #expect(!stopped.value)
+
+      gate.signal()
+      #expect(client.waitForExit() == 0)
+      #expect(client.output == #"{"error":"done","status":"200"} 200 close"#)
+      #expect(waitUntil(timeout: 5) { stopped.value })
+      #expect(RawConnection.isRefused(port: port))
+    }
+
+    @Test func stopWithNothingInFlightIsQuickAndRepeatable() throws {
+      let server = try startServer { _ in .noContent }
+      _ = try curl([server.url("/")])
+      let started = Date()
+      server.stop()
+      server.stop()
+      #expect(Date().timeIntervalSince(started) < 0.5)
+      #expect(RawConnection.isRefused(port: server.port))
+    }
+  }
+}
