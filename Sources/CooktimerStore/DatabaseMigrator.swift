@@ -148,6 +148,33 @@ enum DatabaseMigrator {
       CREATE INDEX deliveries_by_push ON deliveries (push_id, id);
       """
     ),
+    (
+      // docs/api.md §2: hashed API keys, replayed answers for idempotency keys, and
+      // acknowledged alarms shared by every front end.
+      "API keys, idempotency keys, acknowledgements",
+      """
+      CREATE TABLE api_keys (
+        name TEXT PRIMARY KEY NOT NULL,
+        hash TEXT NOT NULL UNIQUE,
+        created_ms INTEGER NOT NULL,
+        revoked_ms INTEGER
+      ) STRICT;
+      CREATE TABLE idempotency_keys (
+        api_key TEXT NOT NULL,
+        key TEXT NOT NULL,
+        method TEXT NOT NULL,
+        path TEXT NOT NULL,
+        body_hash TEXT NOT NULL,
+        status INTEGER NOT NULL,
+        headers TEXT NOT NULL,
+        body BLOB NOT NULL,
+        created_ms INTEGER NOT NULL,
+        PRIMARY KEY (api_key, key, method, path)
+      ) STRICT, WITHOUT ROWID;
+      CREATE INDEX idempotency_by_age ON idempotency_keys (created_ms);
+      ALTER TABLE runs ADD COLUMN acknowledged_ms INTEGER;
+      """
+    ),
   ]
 
   /// The version this build writes.

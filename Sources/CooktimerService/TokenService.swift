@@ -1,0 +1,81 @@
+import CooktimerCore
+import CooktimerStore
+
+extension RunService {
+  /// A token as the phone gives it (hex, any case, 16 to 255 bytes), lowercased
+  /// (docs/delivery.md §1).
+  ///
+  /// - Throws: ``ServiceError/invalid(_:)`` naming what is wrong: not hex, an odd number of
+  ///   digits, too short or too long.
+  public static func normalizedToken(_ text: String) throws -> String {
+    let hex = text.lowercased()
+    guard !hex.isEmpty, hex.allSatisfy({ $0.isHexDigit && $0.isASCII }) else {
+      throw ServiceError.invalid("a push token is hexadecimal digits only, not \(preview(text))")
+    }
+    guard hex.count % 2 == 0 else {
+      throw ServiceError.invalid("a push token has an even number of hex digits, not \(hex.count)")
+    }
+    let bytes = hex.count / 2
+    guard (16...255).contains(bytes) else {
+      throw ServiceError.invalid("a push token is 16 to 255 bytes, not \(bytes)")
+    }
+    return hex
+  }
+
+  /// Registers a device's push-to-start token: every `start` goes to it.
+  /// - Throws: ``ServiceError/invalid(_:)`` for a bad token.
+  @discardableResult
+  public func addPushToStartToken(
+    _ text: String, device: String?, sandbox: Bool, at now: Instant? = nil
+  ) throws -> PushToken {
+    let token = PushToken(
+      token: try Self.normalizedToken(text), kind: .pushToStart, device: device,
+      sandbox: sandbox, createdAt: now ?? clock.now())
+    try store.transaction { tx in try tx.addToken(token) }
+    return token
+  }
+
+  /// Registers the update token of an activity of a run (`activity` `nil`: the run's newest).
+  /// - Throws: ``ServiceError/invalid(_:)`` for a bad token or activity number,
+  ///   ``ServiceError/noSuchRun(_:)``.
+  @discardableResult
+  public func addActivityToken(
+    _ text: String, run given: String, activity: Int?, sandbox: Bool, at now: Instant? = nil
+  ) throws -> PushToken {
+    let hex = try Self.normalizedToken(text)
+    let now = now ?? clock.now()
+    return try store.transaction { tx in
+      guard let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) else {
+        throw ServiceError.noSuchRun(given)
+      }
+      let newest = try tx.activityRecord(runID: run.id).number
+      let number = activity ?? newest
+      guard (1...newest).contains(number) else {
+        throw ServiceError.invalid(
+          "\(run.id) has activities 1 to \(newest), not \(number)")
+      }
+      let token = PushToken(
+        token: hex, kind: .activity, runID: run.id, activity: number, sandbox: sandbox,
+        createdAt: now)
+      try tx.addToken(token)
+      return token
+    }
+  }
+
+  /// Forgets a token; `false` when none was stored.
+  /// - Throws: ``ServiceError/invalid(_:)`` for text that is no token.
+  public func removeToken(_ text: String) throws -> Bool {
+    let hex = try Self.normalizedToken(text)
+    return try store.transaction { tx in try tx.removeToken(hex) }
+  }
+
+  /// Every registered token, oldest first.
+  public func tokens() throws -> [PushToken] {
+    try store.transaction { tx in try tx.tokens() }
+  }
+}
+
+/// At most 24 characters of `text` for a message, quoted; longer input is cut with "…".
+func preview(_ text: String) -> String {
+  text.count <= 24 ? "\"\(text)\"" : "\"\(text.prefix(24))…\""
+}
