@@ -245,9 +245,10 @@ public final class RunStore: @unchecked Sendable {
     }
   }
 
-  /// Push requests not yet sent, in the order they were made, at most `limit`.
+  /// Push requests still pending (not sent, failed, expired or superseded), in the order
+  /// they were made, at most `limit`.
   public func pendingOutbox(limit: Int = 1000) throws(StoreError) -> [OutboxEntry] {
-    try outbox("WHERE sent_ms IS NULL ORDER BY id LIMIT ?", [.integer(Int64(limit))])
+    try outbox("WHERE state = 'pending' ORDER BY id LIMIT ?", [.integer(Int64(limit))])
   }
 
   /// Every push request of a run, sent or not, in order.

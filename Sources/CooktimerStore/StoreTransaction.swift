@@ -230,7 +230,7 @@ public struct StoreTransaction {
     var count = 0
     for id in ids {
       count += try db.run(
-        "UPDATE outbox SET sent_ms = ? WHERE id = ? AND sent_ms IS NULL",
+        "UPDATE outbox SET sent_ms = ?, state = 'sent' WHERE id = ? AND state = 'pending'",
         [.instant(instant), .integer(id)])
     }
     return count

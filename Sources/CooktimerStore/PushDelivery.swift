@@ -1,0 +1,240 @@
+import CooktimerCore
+
+/// A queued push as the sender sees it: the entry, its delivery state, and its lease
+/// (docs/delivery.md §5).
+public struct QueuedPush: Hashable, Sendable {
+  public enum State: String, Hashable, Sendable {
+    case pending, sent, failed, expired, superseded
+  }
+
+  public var entry: OutboxEntry
+  public var state: State
+  public var reason: String?
+  /// Attempts made so far (every token counted once per round).
+  public var attempts: Int
+  /// Not before this instant (a backoff); `nil`: at once.
+  public var nextAttemptAt: Instant?
+}
+
+/// One (push, token) pair: the `apns-id` it is sent under on every retry, and its state.
+public struct PushSend: Hashable, Sendable {
+  public enum State: String, Hashable, Sendable { case pending, sent, failed }
+  public var pushID: Int64
+  public var token: String
+  public var apnsID: String
+  public var sandbox: Bool
+  public var state: State
+
+  public init(pushID: Int64, token: String, apnsID: String, sandbox: Bool, state: State) {
+    self.pushID = pushID
+    self.token = token
+    self.apnsID = apnsID
+    self.sandbox = sandbox
+    self.state = state
+  }
+}
+
+/// One attempt to send a push to one token, as `cooktimer deliveries` lists it.
+public struct DeliveryAttempt: Hashable, Sendable {
+  public var id: Int64
+  public var pushID: Int64
+  public var runID: String
+  public var event: String
+  public var token: String
+  public var apnsID: String
+  /// The HTTP status APNs answered; `nil` when no answer came (timeout, connection lost).
+  public var status: Int?
+  public var reason: String?
+  public var at: Instant
+
+  public init(
+    id: Int64 = 0, pushID: Int64, runID: String, event: String, token: String, apnsID: String,
+    status: Int?, reason: String?, at: Instant
+  ) {
+    self.id = id
+    self.pushID = pushID
+    self.runID = runID
+    self.event = event
+    self.token = token
+    self.apnsID = apnsID
+    self.status = status
+    self.reason = reason
+    self.at = at
+  }
+}
+
+extension StoreTransaction {
+  /// Pending pushes that may be sent at `now`: past their backoff, and not leased by
+  /// another sender whose lease still runs. Oldest first.
+  public func sendablePushes(at now: Instant, owner: String, limit: Int = 500) throws(StoreError)
+    -> [QueuedPush]
+  {
+    try queued(
+      """
+      WHERE state = 'pending' AND (next_attempt_ms IS NULL OR next_attempt_ms <= ?)
+        AND (lease_owner IS NULL OR lease_owner = ? OR lease_until_ms <= ?)
+      ORDER BY id LIMIT ?
+      """, [.instant(now), .text(owner), .instant(now), .integer(limit)])
+  }
+
+  /// Every push not yet sent, failed or expired, oldest first (`outbox`).
+  public func pendingPushes(limit: Int = 1000) throws(StoreError) -> [QueuedPush] {
+    try queued("WHERE state = 'pending' ORDER BY id LIMIT ?", [.integer(limit)])
+  }
+
+  /// Takes the lease on pushes until `until`, so no other sender sends them meanwhile.
+  public func lease(_ ids: [Int64], owner: String, until: Instant) throws(StoreError) {
+    for id in ids {
+      try db.run(
+        "UPDATE outbox SET lease_owner = ?, lease_until_ms = ? WHERE id = ?",
+        [.text(owner), .instant(until), .integer(id)])
+    }
+  }
+
+  /// Ends a push: sent, failed (with the reason), expired or superseded. Releases its lease.
+  public func finishPush(
+    _ id: Int64, state: QueuedPush.State, reason: String? = nil, at now: Instant
+  ) throws(StoreError) {
+    try db.run(
+      """
+      UPDATE outbox SET state = ?, reason = ?, lease_owner = NULL, lease_until_ms = NULL,
+        sent_ms = CASE WHEN ? = 'sent' THEN ? ELSE sent_ms END
+      WHERE id = ?
+      """, [.text(state.rawValue), .text(reason), .text(state.rawValue), .instant(now), .integer(id)])
+  }
+
+  /// Puts a push back for a later attempt (a backoff), releasing its lease.
+  public func retryPush(_ id: Int64, at next: Instant?, attempts: Int, reason: String?)
+    throws(StoreError)
+  {
+    try db.run(
+      """
+      UPDATE outbox SET next_attempt_ms = ?, attempts = ?, reason = ?, lease_owner = NULL,
+        lease_until_ms = NULL
+      WHERE id = ?
+      """, [.instant(next), .integer(attempts), .text(reason), .integer(id)])
+  }
+
+  /// Releases a push's lease and nothing else (a sender stopping with the push untouched).
+  public func releasePush(_ id: Int64) throws(StoreError) {
+    try db.run(
+      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE id = ?", [.integer(id)])
+  }
+
+  /// Replaces a push's body and `aps.timestamp` (a retry's fresh timestamp, an alert carried
+  /// over from a superseded push).
+  public func replaceBody(_ id: Int64, body: String, timestamp: Int64) throws(StoreError) {
+    try db.run(
+      "UPDATE outbox SET body = ?, timestamp = ? WHERE id = ?",
+      [.text(body), .integer(timestamp), .integer(id)])
+  }
+
+  /// The per-token sends of a push.
+  public func sends(pushID: Int64) throws(StoreError) -> [PushSend] {
+    try db.query(
+      "SELECT push_id, token, apns_id, sandbox, state FROM push_sends WHERE push_id = ?",
+      [.integer(pushID)]
+    ) { row in
+      PushSend(
+        pushID: row.int64(0), token: row.text(1), apnsID: row.text(2), sandbox: row.int(3) != 0,
+        state: PushSend.State(rawValue: row.text(4)) ?? .pending)
+    }
+  }
+
+  /// Adds a (push, token) pair unless it exists; its `apns-id` is kept for every retry.
+  public func addSend(_ send: PushSend) throws(StoreError) {
+    try db.run(
+      """
+      INSERT OR IGNORE INTO push_sends (push_id, token, apns_id, sandbox, state)
+      VALUES (?, ?, ?, ?, ?)
+      """,
+      [
+        .integer(send.pushID), .text(send.token), .text(send.apnsID),
+        .integer(send.sandbox ? 1 : 0), .text(send.state.rawValue),
+      ])
+  }
+
+  /// Marks one (push, token) pair sent or failed.
+  public func setSendState(pushID: Int64, token: String, _ state: PushSend.State)
+    throws(StoreError)
+  {
+    try db.run(
+      "UPDATE push_sends SET state = ? WHERE push_id = ? AND token = ?",
+      [.text(state.rawValue), .integer(pushID), .text(token)])
+  }
+
+  /// Logs one attempt; returns its id.
+  @discardableResult
+  public func recordAttempt(_ attempt: DeliveryAttempt) throws(StoreError) -> Int64 {
+    try db.run(
+      """
+      INSERT INTO deliveries (push_id, run_id, event, token, apns_id, status, reason, at_ms)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      """,
+      [
+        .integer(attempt.pushID), .text(attempt.runID), .text(attempt.event),
+        .text(attempt.token), .text(attempt.apnsID), .integer(attempt.status),
+        .text(attempt.reason), .instant(attempt.at),
+      ])
+    return db.lastInsertRowID
+  }
+
+  /// Every attempt, oldest first (at most `limit`, the newest kept).
+  public func deliveryAttempts(limit: Int = 1000) throws(StoreError) -> [DeliveryAttempt] {
+    try db.query(
+      """
+      SELECT * FROM (SELECT id, push_id, run_id, event, token, apns_id, status, reason, at_ms
+        FROM deliveries ORDER BY id DESC LIMIT ?) ORDER BY id
+      """, [.integer(limit)]
+    ) { row in
+      DeliveryAttempt(
+        id: row.int64(0), pushID: row.int64(1), runID: row.text(2), event: row.text(3),
+        token: row.text(4), apnsID: row.text(5), status: row.optionalInt(6),
+        reason: row.isNull(7) ? nil : row.text(7), at: row.instant(8))
+    }
+  }
+
+  /// The earliest backoff among pending pushes: when the sender must look again.
+  public func nextRetry() throws(StoreError) -> Instant? {
+    try db.first(
+      "SELECT min(next_attempt_ms) FROM outbox WHERE state = 'pending'", [],
+      { $0.optionalInstant(0) }) ?? nil
+  }
+
+  /// The earliest end date of a running timer of any active run, or renewal of a live
+  /// activity (`span` ms after it started): when something happens by itself next.
+  public func nextWake(activitySpan span: Int64) throws(StoreError) -> Instant? {
+    try db.first(
+      """
+      SELECT min(coalesce(next_due_ms, 9223372036854775807),
+        CASE WHEN activity_alive = 1 THEN coalesce(activity_started_ms, created_ms) + ?
+          ELSE 9223372036854775807 END)
+      FROM runs WHERE status = 'active'
+      """, [.integer(span)], { $0.optionalInstant(0) }
+    )?.flatMap { $0.unixMilliseconds == Int64.max ? nil : $0 }
+  }
+
+  private func queued(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
+    -> [QueuedPush]
+  {
+    try db.query(
+      """
+      SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms,
+        activity, state, reason, attempts, next_attempt_ms
+      FROM outbox
+      """ + " " + clause, values
+    ) { row in
+      QueuedPush(
+        entry: OutboxEntry(
+          id: row.int64(0), runID: row.text(1),
+          draft: OutboxDraft(
+            event: row.text(2), timestamp: row.int64(3), priority: row.int(4),
+            target: row.text(5), headers: row.text(6), body: row.text(7),
+            createdAt: row.instant(8), activity: row.optionalInt(10) ?? 1),
+          sentAt: row.optionalInstant(9)),
+        state: QueuedPush.State(rawValue: row.text(11)) ?? .pending,
+        reason: row.isNull(12) ? nil : row.text(12), attempts: row.int(13),
+        nextAttemptAt: row.optionalInstant(14))
+    }
+  }
+}
