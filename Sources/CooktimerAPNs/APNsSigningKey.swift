@@ -38,10 +38,11 @@ public final class APNsSigningKey: @unchecked Sendable {
       throw .key(
         openSSLErrorLine("\(name) is not a PEM private key (an unencrypted .p8 file)"))
     }
-    guard EVP_PKEY_get_base_id(loaded) == EVP_PKEY_EC else {
-      let type = String(cString: OBJ_nid2sn(EVP_PKEY_get_base_id(loaded)))
+    let type = EVP_PKEY_get_base_id(loaded)
+    guard type == EVP_PKEY_EC else {
+      let typeName = type == EVP_PKEY_RSA ? "RSA" : String(cString: OBJ_nid2sn(type))
       EVP_PKEY_free(loaded)
-      throw .key("\(name) is a \(type) key; APNs needs an EC P-256 key (.p8)")
+      throw .key("\(name) is not an EC key (it is \(typeName)); APNs needs an EC P-256 key (.p8)")
     }
     var curve = [CChar](repeating: 0, count: 64)
     let named = cooktimer_pkey_group_name(loaded, &curve, curve.count) == 1

@@ -251,9 +251,14 @@ def main():
         sys.stdin.buffer.read()
         os._exit(0)
 
+    async def never():
+        await asyncio.Event().wait()
+
     threading.Thread(target=end_with_stdin, daemon=True).start()
     print(f"READY port={listener.getsockname()[1]}", flush=True)
-    asyncio.run(serve(standin.app, config))
+    # A shutdown trigger of our own keeps hypercorn from catching SIGTERM, which then ends
+    # the stand-in at once instead of after a graceful wait for open connections.
+    asyncio.run(serve(standin.app, config, shutdown_trigger=never))
 
 
 if __name__ == "__main__":
