@@ -25,6 +25,7 @@ import asyncio
 import json
 import os
 import re
+import signal
 import socket
 import sys
 import tempfile
@@ -224,6 +225,9 @@ def main():
     parser.add_argument("--topic", help="the only apns-topic accepted (else any)")
     parser.add_argument("--now", type=int, help="fixed Unix seconds for the JWT age check")
     args = parser.parse_args()
+    # A child inherits its parent's blocked signals, and a test runner's threads may block
+    # SIGTERM; without this the stand-in could not be ended.
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGTERM, signal.SIGINT})
     standin = StandIn(args)
 
     ca = trustme.CA()

@@ -78,11 +78,14 @@ public final class APNsStandIn {
 
   /// Ends the server and removes its folder. Safe to call more than once.
   public func stop() {
+    try? input.fileHandleForWriting.close()
     if process.isRunning {
       process.terminate()
+      let deadline = ContinuousClock.now + .seconds(5)
+      while process.isRunning, ContinuousClock.now < deadline { usleep(10_000) }
+      if process.isRunning { kill(process.processIdentifier, SIGKILL) }
       process.waitUntilExit()
     }
-    try? input.fileHandleForWriting.close()
     try? FileManager.default.removeItem(at: folder)
   }
 
