@@ -7,6 +7,7 @@ let package = Package(
     .library(name: "CooktimerCore", targets: ["CooktimerCore"]),
     .library(name: "CooktimerActivity", targets: ["CooktimerActivity"]),
     .library(name: "CooktimerHTTP", targets: ["CooktimerHTTP"]),
+    .library(name: "CooktimerAPNs", targets: ["CooktimerAPNs"]),
     .executable(name: "cooktimer", targets: ["cooktimer"]),
     .executable(name: "cooktimer-bench", targets: ["cooktimer-bench"]),
   ],
@@ -50,12 +51,39 @@ let package = Package(
       // rejects as shared mutable state; the REPL touches them from one thread only.
       swiftSettings: [.swiftLanguageMode(.v5)]
     ),
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
+    ),
+    .systemLibrary(
+      name: "CCrypto",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    // APNs transport: HTTP/2 over TLS (libcurl), ES256 provider tokens (libcrypto), the
+    // answers table. Self-contained: no other cooktimer module.
+    .target(
+      name: "CooktimerAPNs",
+      dependencies: ["CCurl", "CCrypto"],
+      swiftSettings: [.swiftLanguageMode(.v6)]
+    ),
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
     .executableTarget(
       name: "cooktimer-bench",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
       ]
+    ),
+    // Shared by tests: the Python APNs stand-in (Tests/APNsStandIn) and test signing keys.
+    .target(
+      name: "CooktimerTestSupport",
+      dependencies: ["CCrypto"],
+      path: "Tests/CooktimerTestSupport"
+    ),
+    .testTarget(
+      name: "CooktimerAPNsTests",
+      dependencies: ["CooktimerAPNs", "CooktimerTestSupport", "CCrypto"]
     ),
     .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"]),
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
