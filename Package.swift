@@ -28,6 +28,10 @@ let package = Package(
     .target(
       name: "CooktimerService",
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity"]),
+    // Delivers the outbox to APNs: the sender of `cooktimer send` and `serve`.
+    .target(
+      name: "CooktimerDelivery",
+      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerAPNs"]),
     .systemLibrary(
       name: "CReadline",
       pkgConfig: "readline",
@@ -45,7 +49,8 @@ let package = Package(
     .target(
       name: "CooktimerCLI",
       dependencies: [
-        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CReadline",
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
+        "CooktimerDelivery", "CooktimerAPNs", "CReadline",
       ],
       // readline's API is C globals (rl_line_buffer, rl_point, hooks), which Swift 6 mode
       // rejects as shared mutable state; the REPL touches them from one thread only.

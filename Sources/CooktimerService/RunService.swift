@@ -75,7 +75,8 @@ public final class RunService {
       var resolvedEnd: Instant?
       let change = try apply(action, to: &run, at: at, resolvedEnd: &resolvedEnd)
       if change.changedState {
-        try keeper.record(run, events: change.events, cause: .cook(action.cookAction), at: at, tx: tx)
+        try keeper.record(
+          run, events: change.events, cause: .cook(action.cookAction), at: at, tx: tx)
       }
       return Outcome(run: run, change: change, at: at, resolvedEnd: resolvedEnd)
     }
@@ -113,7 +114,8 @@ public final class RunService {
     case .restart: return try run.restartStep(at: now)
     case .stop: return try run.stop(at: now)
     case .add(let ms, nil): return try run.add(ms, at: now)
-    case .add(let ms, let timer?): return try run.add(ms, toTimer: try index(timer, in: run), at: now)
+    case .add(let ms, let timer?):
+      return try run.add(ms, toTimer: try index(timer, in: run), at: now)
     case .skip(let timer): return try run.skipTimer(try index(timer, in: run), at: now)
     case .cancel(let timer): return try run.cancelTimer(try index(timer, in: run), at: now)
     case .begin(let timer, let length):
@@ -134,5 +136,26 @@ public final class RunService {
 extension ActivityRecord {
   init(_ lifetime: ActivityLifetime) {
     self.init(number: lifetime.activity, startedAt: lifetime.startedAt, isAlive: lifetime.isAlive)
+  }
+}
+
+extension RunService {
+  /// Catches up only the runs with something due by `now` (a timer's end, an activity's
+  /// renewal) — what a sender does at each wake, cheaply with thousands of runs.
+  public func catchUpDue(through now: Instant? = nil) throws {
+    let now = now ?? clock.now()
+    try store.transaction { tx in
+      let settings = try self.settings.resolved(tx, remember: false)
+      for run in try tx.runsDue(at: now, activitySpan: ActivityLifetime().span) {
+        var keeper = try ActivityKeeper(run, tx: tx, settings: settings, makeAPNsID: makeAPNsID)
+        try keeper.catchUp(run, through: max(now, run.lastChange), tx: tx)
+      }
+    }
+  }
+
+  /// When something next happens by itself to any run: the earliest running timer's end or
+  /// activity renewal; `nil` when nothing is scheduled.
+  public func nextWake() throws -> Instant? {
+    try store.transaction { tx in try tx.nextWake(activitySpan: ActivityLifetime().span) }
   }
 }

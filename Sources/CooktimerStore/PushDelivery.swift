@@ -100,7 +100,8 @@ extension StoreTransaction {
       UPDATE outbox SET state = ?, reason = ?, lease_owner = NULL, lease_until_ms = NULL,
         sent_ms = CASE WHEN ? = 'sent' THEN ? ELSE sent_ms END
       WHERE id = ?
-      """, [.text(state.rawValue), .text(reason), .text(state.rawValue), .instant(now), .integer(id)])
+      """,
+      [.text(state.rawValue), .text(reason), .text(state.rawValue), .instant(now), .integer(id)])
   }
 
   /// Puts a push back for a later attempt (a backoff), releasing its lease.
@@ -236,5 +237,21 @@ extension StoreTransaction {
         reason: row.isNull(12) ? nil : row.text(12), attempts: row.int(13),
         nextAttemptAt: row.optionalInstant(14))
     }
+  }
+}
+
+extension StoreTransaction {
+  /// Active runs with something due by `now`: a running timer's end, or the renewal of a
+  /// live activity `span` ms after it started. What a sender must catch up, without reading
+  /// every run.
+  public func runsDue(at now: Instant, activitySpan span: Int64) throws(StoreError) -> [Run] {
+    try db.query(
+      RunCodec.selection
+        + """
+        WHERE status = 'active' AND (next_due_ms <= ?
+          OR (activity_alive = 1 AND coalesce(activity_started_ms, created_ms) + ? <= ?))
+        ORDER BY created_ms, id
+        """, [.instant(now), .integer(span), .instant(now)]
+    ) { (row) throws(StoreError) in try RunCodec.decode(row: row, path: db.path) }
   }
 }

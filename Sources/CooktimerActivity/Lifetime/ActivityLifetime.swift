@@ -27,7 +27,7 @@ public struct ActivityLifetime: Hashable, Sendable {
   public var span: Int64
 
   public init(
-    activity: Int = 1, startedAt: Instant, isAlive: Bool = true,
+    activity: Int = 1, startedAt: Instant = Instant(unixMilliseconds: 0), isAlive: Bool = true,
     span: Int64 = ActivityLifetime.limit - ActivityLifetime.margin
   ) {
     self.activity = activity

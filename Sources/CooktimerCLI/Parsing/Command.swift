@@ -26,6 +26,12 @@ public enum Command: Equatable, Sendable {
   case contract
   case plan(recipe: String, start: Instant?)
   case outbox(markSent: [Int64])
+  /// `token add|list|remove`: the phone's push tokens.
+  case token(TokenCommand)
+  /// `send [--once] [--apns-…]`: deliver the outbox to APNs.
+  case send(SendOptions)
+  /// `deliveries`: every attempt to send a push.
+  case deliveries
   case watch
   case help(topic: String?)
   case quit
@@ -54,6 +60,9 @@ extension Command {
     case .contract: return "contract"
     case .plan: return "plan"
     case .outbox: return "outbox"
+    case .token: return "token"
+    case .send: return "send"
+    case .deliveries: return "deliveries"
     case .watch: return "watch"
     case .help: return "help"
     case .quit: return "quit"

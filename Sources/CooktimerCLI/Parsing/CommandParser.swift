@@ -60,6 +60,7 @@ public enum CommandParser {
       case "--mark-sent": local.markSent.append(contentsOf: try parseIDs(try value()))
       case "--help": local.help = true
       default:
+        if try local.delivery.accept(name, value) { break }
         // `add -30s` style values start with one dash only, so `--x` is always an option.
         throw CLIError.usage("unknown option \(name); see `cooktimer help`")
       }
@@ -79,6 +80,10 @@ public enum CommandParser {
   private static func makeCommand(
     _ name: String, _ args: [String], _ local: inout LocalOptions
   ) throws -> Command {
+    if let command = try local.delivery.command(name.lowercased(), args) {
+      local.delivery = DeliveryOptions()
+      return command
+    }
     var args = Arguments(command: name, words: args)
     let command: Command
     switch name.lowercased() {
@@ -166,6 +171,7 @@ private struct LocalOptions {
   var priority: Int?
   var start: Instant?
   var markSent: [Int64] = []
+  var delivery = DeliveryOptions()
   var help = false
   private var used: Set<String> = []
 
@@ -180,6 +186,10 @@ private struct LocalOptions {
       ("--priority", priority != nil), ("--start", start != nil),
       ("--mark-sent", !markSent.isEmpty),
     ]
+    if let name = delivery.given.first {
+      let target = command.map { "`\($0)`" } ?? "this command"
+      throw CLIError.usage("\(name) does not apply to \(target)")
+    }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"
       throw CLIError.usage("\(name) does not apply to \(target)")

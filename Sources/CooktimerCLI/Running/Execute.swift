@@ -43,6 +43,9 @@ extension Session {
     case .contract: return context.contract()
     case .plan(let name, let start): return try context.plan(name, start: start)
     case .outbox(let ids): return try context.outbox(markSent: ids)
+    case .token(let command): return try context.token(command)
+    case .send(let options): return try context.send(options)
+    case .deliveries: return try context.deliveries()
     case .help(let topic): return help(topic, json: context.json)
     case .watch, .quit:
       return Output(

@@ -1,5 +1,7 @@
+import CooktimerAPNs
 import CooktimerActivity
 import CooktimerCore
+import CooktimerDelivery
 import CooktimerService
 import CooktimerStore
 import Foundation
@@ -42,6 +44,13 @@ extension Session {
         let what = Int(timer) != nil ? "timer \(timer)" : "timer \"\(timer)\""
         return ("\(run) has no \(what); `status \(run)` lists them", ExitStatus.noInput)
       case .invalid(let m): return (m, ExitStatus.usage)
+      }
+    case let error as DeliveryError:
+      return (error.description, ExitStatus.config)
+    case let error as APNsError:
+      switch error {
+      case .key, .signing, .settings: return (error.description, ExitStatus.config)
+      case .request, .transport, .notHTTP2: return (error.description, ExitStatus.unavailable)
       }
     case let error as CoreError:
       switch error {

@@ -1,0 +1,116 @@
+import CooktimerAPNs
+import CooktimerCore
+import CooktimerDelivery
+import CooktimerService
+import CooktimerStore
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+extension CommandContext {
+  /// `token add|list|remove` (docs/delivery.md §1).
+  func token(_ command: TokenCommand) throws -> Output {
+    let service = try service()
+    switch command {
+    case .addPushToStart(let hex, let device, let sandbox):
+      let token = try service.addPushToStartToken(hex, device: device, sandbox: sandbox, at: now)
+      return tokenAdded(token)
+    case .addActivity(let run, let hex, let activity, let sandbox):
+      let token = try service.addActivityToken(
+        hex, run: run, activity: activity, sandbox: sandbox, at: now)
+      return tokenAdded(token)
+    case .list:
+      let tokens = try service.tokens()
+      if json { return Output(stdout: encodeJSON(["tokens": tokens.map(TokenJSON.init)]) + "\n") }
+      if tokens.isEmpty {
+        return Output(stdout: "No tokens. The app reports them: `token add push-to-start HEX`.\n")
+      }
+      return Output(stdout: tokens.map(tokenLine).joined(separator: "\n") + "\n")
+    case .remove(let hex):
+      guard try service.removeToken(hex) else {
+        throw CLIError.notFound("no token \(hex.prefix(8))…; `token list` shows them")
+      }
+      if json { return Output(stdout: encodeJSON(["removed": true]) + "\n") }
+      return Output(stdout: "Removed token \(hex.lowercased().prefix(8))…\n")
+    }
+  }
+
+  private func tokenAdded(_ token: PushToken) -> Output {
+    if json { return Output(stdout: encodeJSON(TokenJSON(token)) + "\n") }
+    return Output(stdout: "Added " + tokenLine(token) + "\n")
+  }
+
+  private func tokenLine(_ token: PushToken) -> String {
+    var words = [token.kind.rawValue, String(token.token.prefix(8)) + "…"]
+    if let run = token.runID, let n = token.activity { words.append("run \(run) activity \(n)") }
+    if let device = token.device { words.append(TerminalText.line(device)) }
+    if token.sandbox { words.append("sandbox") }
+    return words.joined(separator: "  ")
+  }
+
+  /// `deliveries`: every attempt to send a push, oldest first.
+  func deliveries() throws -> Output {
+    let attempts = try store().transaction { tx in try tx.deliveryAttempts() }
+    if json {
+      return Output(stdout: encodeJSON(["deliveries": attempts.map(DeliveryJSON.init)]) + "\n")
+    }
+    if attempts.isEmpty {
+      return Output(stdout: "No deliveries yet. `send` delivers the outbox.\n")
+    }
+    let lines = attempts.map { a in
+      let answer = a.status.map(String.init) ?? "no answer"
+      let reason = a.reason.map { " " + TerminalText.line($0) } ?? ""
+      return
+        "\(a.at.description)  push \(a.pushID)  \(a.runID)  \(a.event)  \(a.token.prefix(8))  "
+        + "\(answer)\(reason)  \(a.apnsID)"
+    }
+    return Output(stdout: lines.joined(separator: "\n") + "\n")
+  }
+}
+
+/// A token in `--json` output (`token list`, `token add`).
+struct TokenJSON: Encodable {
+  var token: String
+  var kind: String
+  var run: String?
+  var activity: Int?
+  var device: String?
+  var sandbox: Bool
+  var createdAt: String
+
+  init(_ token: PushToken) {
+    self.token = token.token
+    kind = token.kind.rawValue
+    run = token.runID
+    activity = token.activity
+    device = token.device
+    sandbox = token.sandbox
+    createdAt = token.createdAt.description
+  }
+}
+
+/// An attempt in `deliveries --json`: push id, run, event, token (first 8 hex digits),
+/// HTTP status (absent: no answer), reason, apns-id, when (ISO 8601 ms).
+struct DeliveryJSON: Encodable {
+  var push: Int64
+  var run: String
+  var event: String
+  var token: String
+  var status: Int?
+  var reason: String?
+  var apnsID: String
+  var at: String
+
+  init(_ a: DeliveryAttempt) {
+    push = a.pushID
+    run = a.runID
+    event = a.event
+    token = String(a.token.prefix(8))
+    status = a.status
+    reason = a.reason
+    apnsID = a.apnsID
+    at = a.at.description
+  }
+}

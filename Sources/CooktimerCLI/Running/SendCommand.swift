@@ -1,0 +1,68 @@
+import CooktimerAPNs
+import CooktimerCore
+import CooktimerDelivery
+import CooktimerService
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The write end of the running sender's stop pipe, for the SIGTERM/SIGINT handler (a C
+/// function pointer captures nothing). Set once before the handlers are installed.
+nonisolated(unsafe) private var senderStopFD: Int32 = -1
+
+extension CommandContext {
+  /// `send [--once]`: delivers the outbox to APNs (docs/delivery.md). Checks the settings
+  /// first — a missing or unreadable key, no key id, team id or topic exits 78 with one
+  /// line, before anything is sent. Runs until SIGTERM/SIGINT (exit 0 after the request in
+  /// flight); `--once` delivers what is due now and exits.
+  func send(_ options: SendOptions) throws -> Output {
+    let service = try service()
+    let topic = try service.settingsInForce().topic
+    let apns = APNsSettings(
+      options: APNsSettings.Options(
+        keyFile: options.keyFile, keyID: options.keyID, teamID: options.teamID, topic: topic,
+        url: options.url, caFile: options.caFile),
+      environment: session.environment)
+    if let problem = apns.problem() { throw DeliveryError.configuration(problem) }
+    let key = try APNsSigningKey(contentsOfFile: apns.keyFile!)
+    let cache = try APNsTokenCache(key: key, keyID: apns.keyID!, teamID: apns.teamID!)
+    let sender = PushSender(
+      service: service, topic: apns.apnsTopic!, tokens: cache,
+      connect: { sandbox throws(APNsError) in
+        try APNsConnection(baseURL: try apns.baseURL(sandbox: sandbox), caFile: apns.caFile)
+      },
+      log: { line in writeOut("cooktimer: \(line)\n", to: STDERR_FILENO) })
+    if options.once {
+      let sent = try sender.deliverDue(at: now)
+      if json { return Output(stdout: encodeJSON(["sent": sent]) + "\n") }
+      return Output(stdout: sent == 1 ? "1 push sent\n" : "\(sent) pushes sent\n")
+    }
+    let stop = StopSignal()
+    senderStopFD = stop.writeEnd
+    Self.stopOnSignals()
+    let host = (try? apns.baseURL(sandbox: false).absoluteString) ?? "APNs"
+    writeOut(
+      "cooktimer: sending to \(host) for \(apns.apnsTopic ?? "") until SIGTERM or Ctrl-C\n",
+      to: STDERR_FILENO)
+    try sender.run(until: stop)
+    return Output()
+  }
+
+  /// SIGTERM and SIGINT write to the stop pipe; they are unblocked first, since a process
+  /// may inherit them blocked (as children of some test runners do).
+  private static func stopOnSignals() {
+    for number in [SIGTERM, SIGINT] {
+      signal(number) { _ in
+        var byte: UInt8 = 1
+        _ = write(senderStopFD, &byte, 1)
+      }
+    }
+    var set = sigset_t()
+    sigemptyset(&set)
+    sigaddset(&set, SIGTERM)
+    sigaddset(&set, SIGINT)
+    pthread_sigmask(SIG_UNBLOCK, &set, nil)
+  }
+}

@@ -1,0 +1,74 @@
+import CooktimerAPNs
+import CooktimerCore
+import CooktimerService
+import CooktimerStore
+import Foundation
+
+/// Delivers the outbox to APNs (docs/delivery.md): settles the runs itself so a timer's
+/// push goes out at the timer's end even when nothing else runs, sends each push to its
+/// tokens over one HTTP/2 connection per APNs host with one provider token reused for
+/// 20–60 minutes, classifies each answer by the one table (``APNsOutcome``), retries with
+/// backoff until the push expires, and logs every attempt.
+///
+/// Durable: every state moves in a store transaction before or after its request, never
+/// held only in memory; a lease in the database keeps two senders off one push. Not
+/// thread-safe: one sender per thread (its connections are one each).
+public final class PushSender {
+  let service: RunService
+  let topic: String
+  let owner: String
+  let log: (String) -> Void
+  var tokens: APNsTokenCache
+  let connect: (Bool) throws(APNsError) -> any APNsTransport
+  var connections: [Bool: any APNsTransport] = [:]
+  let backoff = APNsBackoff()
+  var random = SystemRandomNumberGenerator()
+  /// How long a claimed push stays leased to this sender, in milliseconds.
+  static let leaseLength: Int64 = 15_000
+
+  /// - Parameters:
+  ///   - topic: the app's bundle id (`apns-topic` gets `.push-type.liveactivity`).
+  ///   - connect: opens the connection for sandbox (`true`) or production tokens.
+  ///   - log: one line per failure (push, token's first 8 digits, reason).
+  public init(
+    service: RunService, topic: String, tokens: APNsTokenCache,
+    connect: @escaping (Bool) throws(APNsError) -> any APNsTransport,
+    owner: String = "pid:\(getpid())", log: @escaping (String) -> Void = { _ in }
+  ) {
+    self.service = service
+    self.topic = topic
+    self.tokens = tokens
+    self.connect = connect
+    self.owner = owner
+    self.log = log
+  }
+
+  /// One round at `now`: records what fired, claims what is due, sends it.
+  ///
+  /// - Returns: how many (push, token) sends APNs answered 200.
+  /// - Throws: ``DeliveryError/configuration(_:)`` when APNs refuses the provider token or
+  ///   settings (403 InvalidProviderToken, …): the pushes stay pending.
+  @discardableResult
+  public func deliverDue(at now: Instant, stop: () -> Bool = { false }) throws -> Int {
+    try service.catchUpDue(through: now)
+    let claimed = try claim(at: now)
+    var sent = 0
+    for (n, push) in claimed.enumerated() {
+      if stop() {
+        try release(claimed[n...].map(\.entry.id))
+        break
+      }
+      do {
+        sent += try send(push, at: now)
+      } catch {
+        try release(claimed[n...].map(\.entry.id))
+        throw error
+      }
+    }
+    return sent
+  }
+
+  private func release(_ ids: [Int64]) throws {
+    try service.store.transaction { tx in for id in ids { try tx.releasePush(id) } }
+  }
+}
