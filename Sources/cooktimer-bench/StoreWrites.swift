@@ -1,6 +1,6 @@
-import CooktimerService
 import CooktimerCLI
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 
 /// Durable state changes per second: pause or resume of one of 100 runs, each through

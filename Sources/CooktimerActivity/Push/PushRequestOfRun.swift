@@ -69,7 +69,9 @@ extension PushRequest {
     let expiration = floorUnixSeconds(now) + rule.expiresAfter
     headers["apns-expiration"] = String(expiration)
     if let id = options.apnsID { headers["apns-id"] = id }
-    if event == .start { headers["apns-collapse-id"] = collapseID(run: run.id, activity: moment.activity) }
+    if event == .start {
+      headers["apns-collapse-id"] = collapseID(run: run.id, activity: moment.activity)
+    }
     return PushRequest(
       event: event, priority: priority, headers: headers, body: bytes, expiration: expiration,
       warnings: warning.map { [$0] } ?? [])

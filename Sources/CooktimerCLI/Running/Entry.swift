@@ -1,5 +1,5 @@
-import CooktimerService
 import CooktimerCore
+import CooktimerService
 import Foundation
 
 #if canImport(Glibc)
