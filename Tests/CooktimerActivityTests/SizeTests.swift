@@ -38,11 +38,20 @@ import Testing
     }
   }
 
-  @Test func aBodyThatFitsIsNotShortened() throws {
-    let title = String(repeating: "a", count: 1000)
-    let recipe = Recipe(title: title, steps: [Step(text: "Serve")])
-    let body = try pushJSON(.start, try startRun(recipe), at: t0)
-    #expect(body["aps"]?["attributes"]?["recipeName"] == .string(title))
+  /// Every push cuts names to 80 characters the same way, whether or not the body would fit:
+  /// a start and an update of one run carry the same texts.
+  @Test func everyPushCutsNamesAlike() throws {
+    let long = String(repeating: "a", count: 1000)
+    let recipe = Recipe(
+      title: long,
+      steps: [Step(text: "Serve", timers: [TimerSpec(name: long, duration: 60_000)])])
+    let cut = StepText.shortened(long, to: 80)
+    #expect(cut.count == 80)
+    let start = try pushJSON(.start, try startRun(recipe), at: t0)
+    let update = try pushJSON(.update, try startRun(recipe), at: t0)
+    #expect(start["aps"]?["attributes"]?["recipeName"] == .string(cut))
+    #expect(start["aps"]?["content-state"]?["timerName"] == .string(cut))
+    #expect(update["aps"]?["content-state"]?["timerName"] == .string(cut))
   }
 
   @Test func anOversizedAttributesTypeIsRefusedNamingIt() throws {

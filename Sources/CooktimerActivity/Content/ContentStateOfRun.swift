@@ -7,6 +7,8 @@ extension CookingContentState {
   /// `endDate` per phase: running — the shown timer's end; paused — `Run.endDate(ofTimer:)`
   /// (the end at pausing, moved by `add`); waiting, finished and stopped — `Run.quietSince`.
   /// `nextTimerName`/`nextTimerEndDate`: the live timer that fires after the shown one.
+  /// Every text is cut to 80 characters the same way (`StepText.shortened`), whatever the
+  /// event: a push never carries more of a name than another push of the same run.
   public init(run: Run, at now: Instant) {
     let run = run.settled(at: now).run
     let phase = ContentPhase(run.phase)
@@ -20,7 +22,7 @@ extension CookingContentState {
       isPaused: phase == .paused,
       remainingWhenPaused: phase == .paused
         ? shown.flatMap { run.remaining(ofTimer: $0, at: now) } ?? 0 : 0,
-      timerName: shown.map { run.timers[$0].name } ?? "",
+      timerName: shown.map { StepText.shortened(run.timers[$0].name, to: 80) } ?? "",
       timerDuration: shown.map { run.timers[$0].totalDuration } ?? 0,
       stepNumber: run.stepNumber,
       stepCount: run.stepCount,
@@ -28,7 +30,7 @@ extension CookingContentState {
       nextStepName: run.isActive && next < run.stepCount
         ? StepText.shortened(run.recipe.steps[next].text, to: 80) : "",
       otherTimerCount: shown == nil ? 0 : run.otherLiveTimerCount,
-      nextTimerName: second.map { run.timers[$0].name },
+      nextTimerName: second.map { StepText.shortened(run.timers[$0].name, to: 80) },
       nextTimerEndDate: second.flatMap { run.endDate(ofTimer: $0) })
   }
 }

@@ -21,6 +21,7 @@ public struct CookingAttributes: Hashable, Sendable, Codable {
 
   /// The attributes of activity `activity` of `run`.
   public init(run: Run, activity: Int) {
-    self.init(recipeName: run.recipe.title, runId: run.id, activity: activity)
+    self.init(
+      recipeName: StepText.shortened(run.recipe.title, to: 80), runId: run.id, activity: activity)
   }
 }

@@ -30,7 +30,8 @@ extension PushRequest {
     let priority = options.priority ?? rule.priority
     let state = CookingContentState(run: run, at: now)
     let language = AlertLanguage(locale: run.recipe.locale)
-    var texts = PushTexts(state: state, recipeName: run.recipe.title, cause: cause)
+    var texts = PushTexts(
+      state: state, recipeName: StepText.shortened(run.recipe.title, to: 80), cause: cause)
     let dismissalRule = options.dismissal ?? PushRule.dismissal(for: cause, at: now)
     let (dismissal, warning) =
       event == .end ? dismissalRule.date(timestamp: timestamp, now: now) : (nil, nil)
