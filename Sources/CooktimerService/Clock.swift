@@ -20,7 +20,7 @@ public protocol Clock: Sendable {
 ///
 /// `offsetNanoseconds` shifts it: tests set `COOKTIMER_CLOCK_OFFSET` (seconds, may be
 /// negative or fractional) to run every process — REPL and one-shot commands alike — as if it
-/// were another day, while time still passes (docs/cli.md, "Clock").
+/// were another day, while time still passes (docs/cli.md §1.4).
 public struct SystemClock: Clock {
   /// The environment variable that shifts the clock, in seconds.
   public static let offsetVariable = "COOKTIMER_CLOCK_OFFSET"

@@ -5,7 +5,7 @@ import Foundation
 
 /// Turns the push moments of a change into outbox rows inside its transaction: each takes
 /// its activity's next timestamp (`max(floor(moment), previous + 1)`, docs/live-activity.md
-/// §3), a fresh `apns-id`, and the headers its rule gives. `apns-topic` is not stored: the
+/// §3.5), a fresh `apns-id`, and the headers its rule gives. `apns-topic` is not stored: the
 /// outbox and the sender add the topic in force when they read it.
 struct PushQueue {
   let settings: PushSettings

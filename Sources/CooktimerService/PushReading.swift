@@ -5,7 +5,7 @@ import CooktimerStore
 extension RunService {
   /// A preview of the `event` push for the run named `given` at `now`: what its next push
   /// would be, with the timestamp it would take — taking none and recording nothing
-  /// (docs/cli.md `payload`). The topic is the one in force, if any.
+  /// (docs/cli.md §2.5 `payload`). The topic is the one in force, if any.
   ///
   /// - Throws: ``ServiceError`` for no such run; `CoreError.refused` for a start or update
   ///   of a run that has ended; `ActivityError.tooLarge` when no body fits 4096 bytes.

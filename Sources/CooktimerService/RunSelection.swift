@@ -22,7 +22,7 @@ extension RunService {
   }
 
   /// The run named `given` (or the only active one), settled at `now` — a read, which
-  /// records nothing (docs/cli.md "Semantics").
+  /// records nothing (docs/cli.md §3.1).
   public func run(_ given: String?, at now: Instant? = nil) throws -> Run {
     let now = now ?? clock.now()
     let run = try store.transaction { tx in try select(given, tx: tx, at: now) }

@@ -6,7 +6,7 @@
 
 /// Where the database lives, and making it exist.
 public enum DatabasePath {
-  /// The database file, as cli.md says: `option` (`--db`), else `$COOKTIMER_DB`, else
+  /// The database file, as docs/cli.md §1.2 says: `option` (`--db`), else `$COOKTIMER_DB`, else
   /// `$XDG_DATA_HOME/cooktimer/cooktimer.sqlite3`, else
   /// `$HOME/.local/share/cooktimer/cooktimer.sqlite3`. Empty values count as unset, and a
   /// relative `XDG_DATA_HOME` is ignored (the XDG spec says so). `nil` only when none applies

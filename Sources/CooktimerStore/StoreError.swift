@@ -47,7 +47,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     self.detail = detail
   }
 
-  /// The sysexits.h status the CLI exits with (cli.md "Output and exit status").
+  /// The sysexits.h status the CLI exits with (docs/cli.md §5).
   public var exitCode: Int32 {
     switch kind {
     case .corrupt, .notCooktimerDatabase, .futureSchema: return 65

@@ -110,7 +110,7 @@ public struct StoreTransaction {
   /// The next APNs `timestamp` of activity `activity` of the run, in Unix seconds:
   /// `max(floor(now), previous + 1)`, so strictly increasing per activity even for two
   /// pushes in one second, after a restart, or with `now` going backwards
-  /// (docs/live-activity.md §3). Taken: the counter moves.
+  /// (docs/live-activity.md §3.5). Taken: the counter moves.
   /// - Throws: `.noSuchRun` if the run is not stored.
   public func nextPushTimestamp(
     runID: String, activity: Int = 1, now: Instant

@@ -1,7 +1,7 @@
 import CooktimerActivity
 import Testing
 
-/// live-activity.md §6: APNSwift's Live Activity vectors, through the same encoder.
+/// docs/live-activity.md §6: APNSwift's Live Activity vectors, through the same encoder.
 @Suite struct APNSwiftVectorTests {
   struct State: Encodable, Sendable {
     var string = "Test"

@@ -2,7 +2,7 @@ import CooktimerActivity
 import CooktimerCore
 import Testing
 
-/// live-activity.md §1: every field per phase, exact values.
+/// docs/live-activity.md §1: every field per phase, exact values.
 @Suite struct ContentStateTests {
   @Test func runningShowsTheShownTimer() throws {
     let state = CookingContentState(run: try startRun(), at: t0 + minute)

@@ -3,7 +3,7 @@ import CooktimerCore
 import Foundation
 import Testing
 
-/// live-activity.md §2: 2001-based seconds inside content-state and ActivityContent, integer
+/// docs/live-activity.md §2: 2001-based seconds inside content-state and ActivityContent, integer
 /// Unix seconds in aps.
 @Suite struct EpochTests {
   @Test func contentStateDatesAreSecondsSince2001() throws {

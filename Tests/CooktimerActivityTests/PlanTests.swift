@@ -3,7 +3,7 @@ import CooktimerCore
 import Foundation
 import Testing
 
-/// live-activity.md §4 and cli.md `plan`.
+/// docs/live-activity.md §4 and docs/cli.md §2.5 `plan`.
 @Suite struct PlanTests {
   /// 10 min + 6 h + an untimed step + 3 h + 45 min: about 9 h 56 min.
   let bread = Recipe(

@@ -29,7 +29,7 @@ import Testing
     #expect(PushRequest.headers(topic: nil, priority: .immediately)["apns-topic"] == nil)
   }
 
-  /// docs/live-activity.md §3: priority and expiration follow the cause, nothing else.
+  /// docs/live-activity.md §3.3: priority and expiration follow the cause, nothing else.
   @Test func prioritiesAndExpirationsFollowTheCause() throws {
     let cases: [(PushCause, PushPriority, Int64)] = [
       (.runStarted, .immediately, 3600), (.activityReplaced, .immediately, 3600),

@@ -2,7 +2,7 @@ import CooktimerActivity
 import CooktimerCore
 import Testing
 
-/// live-activity.md §3: exactly the keys APNs knows inside `aps`, per event.
+/// docs/live-activity.md §3.2: exactly the keys APNs knows inside `aps`, per event.
 @Suite struct PushKeysTests {
   @Test func startCarriesAttributesAndAsksForAToken() throws {
     let body = try pushJSON(.start, try startRun(), at: t0)

@@ -2,7 +2,7 @@ import CooktimerActivity
 import CooktimerCore
 import Testing
 
-/// live-activity.md §3: a body over 4096 bytes is never emitted.
+/// docs/live-activity.md §3.8: a body over 4096 bytes is never emitted.
 @Suite struct SizeTests {
   let family = "👨‍👩‍👧‍👦"  // 25 bytes of UTF-8 in one Character
 

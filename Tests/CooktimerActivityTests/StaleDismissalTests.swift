@@ -2,7 +2,7 @@ import CooktimerActivity
 import CooktimerCore
 import Testing
 
-/// live-activity.md §3 and §5: stale and dismissal dates.
+/// docs/live-activity.md §3.6 and §5: stale and dismissal dates.
 @Suite struct StaleDismissalTests {
   let quick = Recipe(
     title: "Blink", steps: [Step(text: "Wait", timers: [TimerSpec(name: "", duration: 500)])])

@@ -2,7 +2,7 @@ import CooktimerActivity
 import CooktimerCore
 import Testing
 
-/// live-activity.md §3: timestamps rise strictly per run.
+/// docs/live-activity.md §3.5: timestamps rise strictly per run.
 @Suite struct TimestampTests {
   @Test func firstTimestampIsTheFlooredSecond() {
     #expect(nextTimestamp(now: t0, previous: nil) == t0Seconds)

@@ -5,7 +5,7 @@ import Testing
 @testable import CooktimerCLI
 
 /// One rounding rule: an instant shown as a clock time is truncated to the second, as a wall
-/// clock shows it, wherever it is shown; the countdown next to it rounds up (timers.md §4).
+/// clock shows it, wherever it is shown; the countdown next to it rounds up (docs/timers.md §4).
 @Suite("One rounding rule for clock times")
 struct ClockRoundingTests {
   static let utc = TimeZone(identifier: "UTC")!

@@ -127,7 +127,7 @@ struct CommandParserTests {
     #expect(throws: CoreError.self) { try CommandParser.parse(["begin", "rest", "90"]) }
   }
 
-  /// timers.md §3: the night clocks fall back, 02:30 happens twice; the earlier is taken and
+  /// docs/timers.md §3.4: the night clocks fall back, 02:30 happens twice; the earlier is taken and
   /// its offset shown.
   @Test func aRepeatedClockTimeSaysWhichOne() throws {
     let berlin = try #require(TimeZone(identifier: "Europe/Berlin"))

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CooktimerCLI
 
-/// `begin … until` through the binary on the nights the clocks change (timers.md §3), in
+/// `begin … until` through the binary on the nights the clocks change (docs/timers.md §3.4), in
 /// Berlin, New York and on Lord Howe (a 30-minute shift).
 @Suite("Clock times on transition nights")
 struct LocalTimeCommandTests {

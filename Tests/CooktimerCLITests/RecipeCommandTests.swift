@@ -64,7 +64,7 @@ struct RecipeCommandTests {
     #expect(latin.stderr.contains("latin.cook:1:1: warning: the file is not valid UTF-8"))
   }
 
-  /// A range runs its lower bound and says so (cooklang.md: check early).
+  /// A range runs its lower bound and says so (docs/recipes.md §6: check early).
   @Test func rangesShowInStatus() throws {
     let box = try Sandbox()
     try box.write(recipe: "pot", "Boil ~potatoes{20-25%minutes}.\n")

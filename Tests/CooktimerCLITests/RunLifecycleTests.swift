@@ -26,7 +26,7 @@ struct RunLifecycleTests {
         """)
   }
 
-  /// timers.md §5: a timer paused at T+30.4 s and resumed at T+40.0 s fires 9.6 s late.
+  /// docs/timers.md §5: a timer paused at T+30.4 s and resumed at T+40.0 s fires 9.6 s late.
   @Test func pauseAndResumeMoveTheEndDateExactly() throws {
     let box = try Sandbox(copyShippedRecipes: true)
     try box.run(["start", "tea", "--now", Self.t0])
@@ -145,7 +145,7 @@ struct RunLifecycleTests {
   }
 
   /// A timer the recipe left without a length takes one from the cook: a duration or a
-  /// clock time (timers.md §3), in the local zone (TZ=UTC here).
+  /// clock time (docs/timers.md §3.3), in the local zone (TZ=UTC here).
   @Test func beginTakesADurationOrAClockTime() throws {
     let box = try Sandbox()
     try box.write(recipe: "rest", "Let the dough ~rest.\n\nShape it ~shape.\n")

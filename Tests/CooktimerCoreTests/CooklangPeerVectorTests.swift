@@ -47,8 +47,8 @@ import Testing
 
   /// Where we differ from the peer on purpose: (step text, milliseconds of each timer).
   /// - `~{1.5%minutes}`: the peer renders "1 1/2"; we show the quantity as written.
-  /// - `~{5-10%minutes}`: a range; we take the lower bound (cooklang.md "Ranges").
-  /// - `~{10 minutes}`: a timer written as a duration; we read it with timers.md §3.
+  /// - `~{5-10%minutes}`: a range; we take the lower bound (docs/recipes.md §6).
+  /// - `~{10 minutes}`: a timer written as a duration; we read it with docs/timers.md §3.
   static let ours: [String: (String, [Int64?])] = [
     "Fry for ~{1.5%minutes}.": ("Fry for 1.5 minutes.", [90_000]),
     "Rest ~{5-10%minutes}.": ("Rest 5-10 minutes.", [300_000]),

@@ -3,7 +3,7 @@ import Testing
 @testable import CooktimerCore
 
 @Suite struct DurationDisplayTests {
-  /// timers.md §5: a 10 s timer displayed at T+0.0, T+0.999, T+9.0, T+9.999.
+  /// docs/timers.md §5: a 10 s timer displayed at T+0.0, T+0.999, T+9.0, T+9.999.
   @Test func tenSecondTimerRoundsUp() {
     #expect(DurationText.countdown(10_000) == "0:10")
     #expect(DurationText.countdown(9_001) == "0:10")

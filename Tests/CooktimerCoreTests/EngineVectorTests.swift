@@ -2,7 +2,7 @@ import CooktimerCore
 import Foundation
 import Testing
 
-/// timers.md §5 test vectors and pause/resume/add at sub-second moments.
+/// docs/timers.md §5 test vectors and pause/resume/add at sub-second moments.
 @Suite struct EngineVectorTests {
   @Test func pausedAndResumedNinetySecondTimerFiresAt99_6() throws {
     var run = try singleTimerRun(90_000)

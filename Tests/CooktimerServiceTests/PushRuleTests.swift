@@ -4,7 +4,7 @@ import CooktimerService
 import Foundation
 import Testing
 
-/// docs/live-activity.md §3: who is alerted, at which priority, through the real use cases
+/// docs/live-activity.md §3.3: who is alerted, at which priority, through the real use cases
 /// on a real SQLite file.
 @Suite struct PushRuleTests {
   /// The steak turns every 90 s: every turn is a fire the cook cannot see coming, so each

@@ -3,7 +3,7 @@ import Testing
 
 @testable import CooktimerStore
 
-/// live-activity.md §3: `timestamp` is `max(floor(now), previous + 1)` per run.
+/// docs/live-activity.md §3.5: `timestamp` is `max(floor(now), previous + 1)` per run.
 @Suite struct PushTimestampTests {
   let second: Int64 = 1_795_975_200
 

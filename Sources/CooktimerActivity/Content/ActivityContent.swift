@@ -11,7 +11,7 @@ public struct ActivityContent: Hashable, Sendable {
   /// The app's content state.
   public var state: CookingContentState
   /// When the view turns "done" without a push: the shown timer's end while running
-  /// (live-activity.md §5), exact to the millisecond; `nil` in every other phase.
+  /// (docs/live-activity.md §5), exact to the millisecond; `nil` in every other phase.
   public var staleDate: Instant?
   /// See ``CookingContentState/relevanceScore(at:)``.
   public var relevanceScore: Double

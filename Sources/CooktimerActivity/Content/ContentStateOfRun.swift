@@ -1,7 +1,7 @@
 import CooktimerCore
 
 extension CookingContentState {
-  /// The content state of `run` at `now` (live-activity.md §1). The run is settled to `now`
+  /// The content state of `run` at `now` (docs/live-activity.md §1.4). The run is settled to `now`
   /// first, so a stored run can be passed as it is.
   ///
   /// `endDate` per phase: running — the shown timer's end; paused — `Run.endDate(ofTimer:)`

@@ -2,7 +2,7 @@ import Foundation
 
 /// The Swift declaration of the app's `ActivityAttributes` type, with every field the tool
 /// emits, units and epochs in its doc comments, and the note on `Text(timerInterval:)`
-/// (live-activity.md §1; Apple, ActivityKit `ActivityAttributes`). `cooktimer contract`
+/// (docs/live-activity.md §1; Apple, ActivityKit `ActivityAttributes`). `cooktimer contract`
 /// prints it; the test target compiles the same text.
 ///
 /// - Parameter attributesType: the struct's name, as sent in `attributes-type`.

@@ -1,7 +1,7 @@
 import CooktimerCore
 import Foundation
 
-/// Where a planned push goes (live-activity.md §4).
+/// Where a planned push goes (docs/live-activity.md §4.1).
 public enum PushTarget: Hashable, Sendable {
   /// The app's push-to-start token: every `start`.
   case pushToStart

@@ -2,7 +2,7 @@
 /// text it stands for in each language cooktimer speaks (English, German).
 ///
 /// The keys and their English and German texts are the strings file an app needs for
-/// `--alerts loc-keys` (docs/live-activity.md §3); `%@` stands for each argument in order.
+/// `--alerts loc-keys` (docs/live-activity.md §3.4); `%@` stands for each argument in order.
 struct AlertMessage: Hashable {
   var key: String
   var arguments: [String]

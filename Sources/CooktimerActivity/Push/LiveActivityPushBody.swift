@@ -1,6 +1,6 @@
 import Foundation
 
-/// The body of an APNs Live Activity push, as a domain value (live-activity.md §3; Apple,
+/// The body of an APNs Live Activity push, as a domain value (docs/live-activity.md §3.2; Apple,
 /// "Starting and updating Live Activities with ActivityKit push notifications").
 ///
 /// Generic over the content state so any `Encodable` state encodes the same way (the app's

@@ -51,7 +51,7 @@ extension PushAlert: Encodable {
 public enum AlertStyle: String, Hashable, Sendable, CaseIterable {
   /// `title` and `body` in the recipe's language (`locale:` metadata; English otherwise).
   case text
-  /// `title-loc-key`/`title-loc-args` and `loc-key`/`loc-args` (docs/live-activity.md §3):
+  /// `title-loc-key`/`title-loc-args` and `loc-key`/`loc-args` (docs/live-activity.md §3.4):
   /// the app localizes, the recipe's own words travel as arguments.
   case locKeys = "loc-keys"
 }

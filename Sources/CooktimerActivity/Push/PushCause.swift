@@ -1,5 +1,5 @@
 /// Why a push is sent. The cause, not the code path that noticed it, decides the push's
-/// priority, alert and expiration (``PushRule``, docs/live-activity.md §3 "Who is alerted").
+/// priority, alert and expiration (``PushRule``, docs/live-activity.md §3.3 "Who is alerted").
 public enum PushCause: Hashable, Sendable {
   /// The `start` of a new run's first activity.
   case runStarted

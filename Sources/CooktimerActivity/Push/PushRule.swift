@@ -1,7 +1,7 @@
 import CooktimerCore
 
 /// How a push is sent, decided by its cause alone — the one place this rule lives
-/// (docs/live-activity.md §3; the README's table is generated from the same cases).
+/// (docs/live-activity.md §3.3 shows the same table, with dismissals).
 ///
 /// | cause | priority | alert | sound | expires after |
 /// |---|---|---|---|---|

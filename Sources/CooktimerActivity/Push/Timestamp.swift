@@ -4,7 +4,7 @@ import CooktimerCore
 /// `max(floor(now in Unix seconds), previous + 1)`.
 ///
 /// The phone ignores an update older than one it has applied, so timestamps must rise
-/// strictly, also for two pushes in the same second (live-activity.md §3). The store keeps
+/// strictly, also for two pushes in the same second (docs/live-activity.md §3.5). The store keeps
 /// `previous` across processes.
 public func nextTimestamp(now: Instant, previous: Int64?) -> Int64 {
   let seconds = floorUnixSeconds(now)

@@ -45,7 +45,7 @@ func agoText(_ then: Instant, now: Instant) -> String {
   return "\(hours / 24) days ago"
 }
 
-/// timers.md §3: a clock time that happens twice (the night clocks fall back) says which of
+/// docs/timers.md §4: a clock time that happens twice (the night clocks fall back) says which of
 /// the two it is, with its UTC offset; `nil` for an ordinary time.
 func repeatedClockTimeNote(_ instant: Instant, zone: TimeZone) -> String? {
   let reading = LocalClock.reading(instant, in: zone)

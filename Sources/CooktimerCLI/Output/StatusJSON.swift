@@ -1,6 +1,6 @@
 import CooktimerCore
 
-/// `status --json` (cli.md "JSON shapes"): `{"runs": [RunJSON]}`.
+/// `status --json` (docs/cli.md §4.2): `{"runs": [RunJSON]}`.
 struct StatusJSON: Encodable {
   var runs: [RunJSON]
 }

@@ -61,7 +61,7 @@ extension String {
 }
 
 /// `  (recipe: 5 min–10 min, check early)` for a timer the recipe gives as a range
-/// (cooklang.md: the lower bound runs first).
+/// (docs/recipes.md §6: the lower bound runs first).
 func rangeText(_ run: Run, _ t: Int) -> String {
   let timer = run.timers[t]
   let specs = run.recipe.steps[timer.step].timers

@@ -1,7 +1,7 @@
 import CooktimerActivity
 import CooktimerCore
 
-/// One command, as typed after `cooktimer` or at the REPL prompt (cli.md "Commands").
+/// One command, as typed after `cooktimer` or at the REPL prompt (docs/cli.md §2).
 public enum Command: Equatable, Sendable {
   case recipes
   case show(recipe: String)

@@ -1,7 +1,7 @@
 import CooktimerActivity
 import CooktimerCore
 
-/// Options that go before or after any command (cli.md "Global options").
+/// Options that go before or after any command (docs/cli.md §1).
 public struct GlobalOptions: Equatable, Sendable {
   /// `--db PATH`.
   public var database: String?

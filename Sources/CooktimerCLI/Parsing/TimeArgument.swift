@@ -1,10 +1,10 @@
 import CooktimerCore
 import Foundation
 
-/// Reads `--now`/`--start`/`--dismissal` times (cli.md "Global options"):
+/// Reads `--now`/`--start`/`--dismissal` times (docs/cli.md §1.3):
 /// - ISO 8601 with an offset, optionally with fractional seconds
 ///   (`2026-11-29T18:00:00.250+01:00`, `…Z`);
-/// - ISO 8601 without an offset, in the local zone `zone` (timers.md §3: a time that does
+/// - ISO 8601 without an offset, in the local zone `zone` (docs/timers.md §3.4: a time that does
 ///   not exist that night is refused; an ambiguous one takes the earlier);
 /// - `@` + Unix seconds (`@1795975200.25`).
 ///

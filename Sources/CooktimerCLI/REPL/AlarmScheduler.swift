@@ -93,7 +93,7 @@ public struct AlarmScheduler: Sendable {
     for t in settled.timers.indices {
       guard case .fired(let at) = settled.timers[t].state, at > after, at <= now else { continue }
       alarms.append(make(.timerFired, settled, at: at, timer: t, step: settled.timers[t].step))
-      // A range ran its lower bound (cooklang.md: check early); say how long it may take.
+      // A range ran its lower bound (docs/recipes.md §6: check early); say how long it may take.
       let timer = settled.timers[t]
       let specs = settled.recipe.steps[timer.step].timers
       if specs.indices.contains(timer.index), let upper = specs[timer.index].upperDuration {

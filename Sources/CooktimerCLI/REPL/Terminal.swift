@@ -4,7 +4,7 @@ import Foundation
   import Glibc
 #endif
 
-/// Facts about the terminal that decide how output looks (cli.md "Output and exit status").
+/// Facts about the terminal that decide how output looks (docs/cli.md §5).
 struct TerminalInfo {
   /// stdin is a terminal: the REPL reads keys; otherwise commands come line by line.
   var inputIsTerminal: Bool

@@ -1,7 +1,7 @@
 import CooktimerCore
 import Foundation
 
-/// The `.cook` files of one folder (cli.md `--recipes DIR`): listing, loading, finding.
+/// The `.cook` files of one folder (docs/cli.md §1.2, §2.1): listing, loading, finding.
 ///
 /// One bad file never hides the others: it is listed with its diagnostics and skipped when
 /// searching by title.

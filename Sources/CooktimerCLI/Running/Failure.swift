@@ -8,7 +8,7 @@ import Foundation
 
 extension Session {
   /// The one place that turns an error into its message line and exit status
-  /// (cli.md "Output and exit status"). With `--json` a `{"error": …}` document goes to
+  /// (docs/cli.md §5). With `--json` a `{"error": …}` document goes to
   /// stdout as well, so scripts always get one document.
   func failure(_ error: any Error, json: Bool, command: String? = nil) -> Output {
     let (described, status) = describe(error, command: command)
@@ -60,7 +60,7 @@ extension Session {
         return (refusalMessage(id, phase, m), ExitStatus.dataError)
       }
     case let error as StoreError:
-      // cli.md lists no "busy" status; a database held past the timeout is an I/O failure.
+      // docs/cli.md §5 lists no "busy" status; a database held past the timeout is an I/O failure.
       return (error.description, error.kind == .busy ? ExitStatus.ioError : error.exitCode)
     case let error as ActivityError:
       // A run the engine refused to simulate reads like any other refusal.
@@ -72,7 +72,8 @@ extension Session {
   }
 }
 
-/// cli.md: a refusal names the run's state; most engine messages already say "ID is PHASE".
+/// docs/cli.md §3.2: a refusal names the run's state; most engine messages already say
+/// "ID is PHASE".
 func refusalMessage(_ id: String, _ phase: RunPhase, _ message: String) -> String {
   message.contains("\(id) is \(phase.rawValue)")
     ? message : "\(message) (\(id) is \(phase.rawValue))"

@@ -3,7 +3,7 @@ import Foundation
 /// `text` on one line: every line break (`\n`, `\r\n`, `\r`, and Unicode's line and
 /// paragraph separators) becomes ` / `, and surrounding spaces are trimmed around it.
 ///
-/// cli.md: errors go to stderr as one line. Messages can hold text the tool did not write —
+/// docs/cli.md §5: errors go to stderr as one line. Messages can hold text the tool did not write —
 /// SQLite's integrity report, an argument with a newline in it — so the rule is enforced
 /// where lines are made, not trusted to every message.
 func oneLine(_ text: String) -> String {

@@ -1,7 +1,7 @@
 /// What one command produced: text for stdout and stderr, and its exit status.
 public struct Output: Equatable, Sendable {
   public var stdout: String
-  /// Messages for stderr, each exactly one line (cli.md): line breaks inside a message are
+  /// Messages for stderr, each exactly one line (docs/cli.md §5): line breaks inside a message are
   /// folded by ``oneLine(_:)`` however the message was made.
   public var stderr: [String] {
     didSet { stderr = stderr.map(oneLine) }
@@ -15,7 +15,7 @@ public struct Output: Equatable, Sendable {
   }
 }
 
-/// Exit statuses (sysexits.h), as cli.md "Output and exit status" lists them.
+/// Exit statuses (sysexits.h), as docs/cli.md §5 lists them.
 public enum ExitStatus {
   public static let ok: Int32 = 0
   public static let usage: Int32 = 64

@@ -126,7 +126,7 @@ struct RecipeListJSON: Encodable {
   }
 }
 
-/// `show --json` (cli.md "JSON shapes"): seconds, lower bound for ranges, null if unresolved.
+/// `show --json` (docs/cli.md §4.4): seconds, lower bound for ranges, null if unresolved.
 struct ShowJSON: Encodable {
   struct StepJSON: Encodable {
     var number: Int

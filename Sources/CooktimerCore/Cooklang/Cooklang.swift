@@ -1,7 +1,7 @@
 /// Cooklang recipe files (`.cook`) into ``Recipe`` values.
 ///
 /// The language is the Cooklang spec (cooklang/spec README, conformance suite
-/// `canonical.yaml` v7) with the decisions in `cooklang.md`: the timer unit table, ranges,
+/// `canonical.yaml` v7) with the decisions in `docs/recipes.md`: the timer unit table, ranges,
 /// timers written as durations, and which findings are errors or warnings.
 public enum Cooklang {
   /// Parses `source`; never throws, never traps.

@@ -1,5 +1,5 @@
 /// The second pass: one line of a step into text, ingredients, cookware and timers
-/// (Cooklang spec "Ingredients", "Cookware", "Timer"; cooklang.md "Decisions").
+/// (Cooklang spec "Ingredients", "Cookware", "Timer"; docs/recipes.md §4, §8).
 struct CooklangInline {
   private let line: CooklangLine
   private var chars: [Character] { line.chars }

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Numbers in amounts (Cooklang spec "Quantities"; cooklang.md "Timer units").
+/// Numbers in amounts (Cooklang spec "Quantities"; docs/recipes.md §5.2).
 enum CooklangNumber {
   /// Reads an integer, a decimal (`1.5`, `1,5`), a fraction (`1/2`, `1 / 2`) or a mixed
   /// number (`1 1/2`). Fraction parts with a leading zero (`01/2`) stay text, as the
@@ -23,7 +23,7 @@ enum CooklangNumber {
     return decimal(trimmed)
   }
 
-  /// A range `5-10`, `5–10`, `5 to 10`, `5 bis 10`, `5 à 20` (cooklang.md "Decisions").
+  /// A range `5-10`, `5–10`, `5 to 10`, `5 bis 10`, `5 à 20` (docs/recipes.md §6).
   static func range(_ text: String) -> (Double, Double)? {
     for separator in ["–", "—", "-", " to ", " bis ", " à "] {
       let sides = text.components(separatedBy: separator)

@@ -1,7 +1,7 @@
 import Foundation
 
-/// A ``CooklangDocument`` into the ``Recipe`` the engine runs (cooklang.md "From a recipe to
-/// a cooking run").
+/// A ``CooklangDocument`` into the ``Recipe`` the engine runs (docs/recipes.md §7
+/// "From a recipe to a run").
 enum CooklangRecipe {
   static func recipe(
     from document: CooklangDocument, file: String, diagnostics: inout CooklangDiagnostics

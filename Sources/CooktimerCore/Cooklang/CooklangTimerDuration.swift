@@ -1,10 +1,10 @@
 import Foundation
 
-/// Reads a timer's amount into milliseconds (cooklang.md "Timer units" and "Decisions").
+/// Reads a timer's amount into milliseconds (docs/recipes.md §5 and §6).
 ///
 /// `~{10%minutes}`, `~{1,5%Std.}`, `~{1 1/2%hours}`, ranges `~{5-10%minutes}` and
 /// `~{5 bis 10%Minuten}` (lower and upper bound), and timers written without `%` whose text
-/// is a duration in the grammar of timers.md §3 (`~{20 minutes}`, `~{8 分钟}`).
+/// is a duration in the grammar of docs/timers.md §3 (`~{20 minutes}`, `~{8 分钟}`).
 enum CooklangTimerDuration {
   enum Reading: Equatable {
     /// Milliseconds; `upper` is set for a range.

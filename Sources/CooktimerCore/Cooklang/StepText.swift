@@ -1,4 +1,4 @@
-/// A step as a cook reads it (live-activity.md §1 "stepName", without the 80-character cut).
+/// A step as a cook reads it (docs/live-activity.md §1.4 "stepName", without the 80-character cut).
 public enum StepText {
   /// Ingredients and cookware by name, a timer as its quantity and unit as written
   /// (`~eggs{3%minutes}` → "3 minutes"), a name-only timer as its name; preparations such

@@ -2,7 +2,7 @@ import Foundation
 
 extension DurationText {
   /// The next instant after `now` at which the clock in `timeZone` shows `text`
-  /// (timers.md §3: `until 18:42`, `at 6:42pm`, `18:42:30`, `6pm`).
+  /// (docs/timers.md §3.3: `until 18:42`, `at 6:42pm`, `18:42:30`, `6pm`).
   ///
   /// A leading `until`, `at`, `bis` or `um` is allowed. Resolved by ``LocalClock`` (the next
   /// occurrence of that wall time; the earlier when it happens twice ahead).

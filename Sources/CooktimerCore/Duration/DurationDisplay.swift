@@ -1,5 +1,5 @@
 extension DurationText {
-  /// The countdown a cook sees for `milliseconds` remaining (timers.md §4).
+  /// The countdown a cook sees for `milliseconds` remaining (docs/timers.md §4).
   ///
   /// Whole seconds rounded **up**, so a 10 s timer shows `0:10` during its first second and
   /// `0:01` during its last, and `0:00` only once nothing remains. `M:SS` under an hour,

@@ -1,6 +1,6 @@
 import Foundation
 
-/// Durations as cooks type them (timers.md §3), read into milliseconds, and shown back.
+/// Durations as cooks type them (docs/timers.md §3), read into milliseconds, and shown back.
 ///
 /// Accepted: unit forms (`90s`, `8 min`, `1h 30m`, `1.5h`, `1,5 Std.`, `2h45m30.5s`,
 /// `1 hour 30 minutes`, `8 Minuten`, `8分钟`), clock forms (`1:30` is m:ss, `1:30:00` is
@@ -14,7 +14,7 @@ public enum DurationText {
   /// The longest duration accepted: 7 days, in milliseconds.
   public static let maximum: Int64 = 7 * 86_400_000
 
-  /// Reads a positive duration (timers.md §3) and returns it in milliseconds, rounded to the
+  /// Reads a positive duration (docs/timers.md §3) and returns it in milliseconds, rounded to the
   /// nearest millisecond (halves away from zero).
   ///
   /// ```swift

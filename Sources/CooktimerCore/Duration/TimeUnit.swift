@@ -1,7 +1,7 @@
 /// A unit of time as recipes and cooks write it, with every spelling we accept.
 ///
-/// The table is `cooklang.md` "Timer units" (English, German, French, Chinese), shared by
-/// the duration grammar (timers.md §3) and Cooklang timers, so both read the same words.
+/// The table is `docs/recipes.md` §5.1 (English, German, French, Chinese), shared by
+/// the duration grammar (docs/timers.md §3) and Cooklang timers, so both read the same words.
 /// Spellings match case-insensitively, with or without one trailing dot (`Min.`, `Std.`).
 /// A unit is never guessed from its first letter: `Stunden` is hours, `Sekunden` seconds.
 public enum TimeUnit: Int64, CaseIterable, Hashable, Sendable {

@@ -2,7 +2,7 @@ extension Run {
   /// The phase as stored (call on a run settled to the instant you ask about).
   ///
   /// `finished`/`stopped` after the end; `paused` while paused; `running` while a timer
-  /// counts; `waiting` when no timer is live (live-activity.md §1 "phase").
+  /// counts; `waiting` when no timer is live (docs/live-activity.md §1.4 "phase").
   public var phase: RunPhase {
     switch status {
     case .finished: return .finished
@@ -44,7 +44,7 @@ extension Run {
   }
 
   /// The shown timer: the live (running or paused) timer that fires soonest, from any step;
-  /// on a tie the first in the recipe (live-activity.md §1). Call on a settled run.
+  /// on a tie the first in the recipe (docs/live-activity.md §1.4). Call on a settled run.
   public var shownTimer: Int? {
     var best: (index: Int, left: Int64)?
     for t in timers.indices {
@@ -62,7 +62,7 @@ extension Run {
     return endDate(ofTimer: t)
   }
 
-  /// When the shown content runs out (live-activity.md §5): running → the shown timer's end;
+  /// When the shown content runs out (docs/live-activity.md §5): running → the shown timer's end;
   /// paused, waiting, finished → `nil`.
   public var staleDate: Instant? {
     guard phase == .running, let t = shownTimer else { return nil }

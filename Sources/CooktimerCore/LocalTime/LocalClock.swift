@@ -1,6 +1,6 @@
 import Foundation
 
-/// The one local-time resolver (timers.md §3): every clock time the cook types or is shown
+/// The one local-time resolver (docs/timers.md §3.4): every clock time the cook types or is shown
 /// goes through here, in both directions. Pure: each answer depends only on the instant (or
 /// wall time) and the `TimeZone` passed in, never on the process's clock or zone.
 public enum LocalClock {
@@ -32,7 +32,7 @@ public enum LocalClock {
   /// The one rounding rule for clock times: seconds are **truncated**, as every wall clock
   /// and phone shows them. An alarm due at 07:39:34.200 rings while the kitchen clock reads
   /// 07:39:34, so "ends 07:39:34" and "done at 07:39:34" are what the cook sees on the clock
-  /// when it rings. (Countdowns are durations and round up instead, timers.md §4.)
+  /// when it rings. (Countdowns are durations and round up instead, docs/timers.md §4.)
   public static func reading(_ instant: Instant, in zone: TimeZone) -> Reading {
     let span = OffsetSpan.containing(instant, in: zone)
     let seconds = instant.unixMilliseconds.floorDivided(by: 1000).quotient
@@ -71,7 +71,7 @@ public enum LocalClock {
   }
 
   /// The next instant strictly after `now` at which a clock in `zone` shows
-  /// `hour`:`minute`:`second` — "until 02:30" (timers.md §3). When the time happens twice
+  /// `hour`:`minute`:`second` — "until 02:30" (docs/timers.md §3.4). When the time happens twice
   /// ahead (fall back), the earlier; when the time is skipped before it next comes (spring
   /// forward), an error saying so.
   /// - Throws: `CoreError.invalidTime` naming the skipped time, its date and the zone.

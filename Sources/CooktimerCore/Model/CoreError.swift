@@ -1,6 +1,6 @@
 /// Every error the core throws. The CLI maps each case to one message line and an exit code.
 public enum CoreError: Error, Hashable, Sendable {
-  /// A duration that cannot be read (timers.md §3). `message` says what was understood and
+  /// A duration that cannot be read (docs/timers.md §3). `message` says what was understood and
   /// what to type instead, e.g. `"90" has no unit: type 90s or 90m`.
   case invalidDuration(input: String, message: String)
   /// A clock time or instant that cannot be read or does not exist (a DST gap).

@@ -47,7 +47,7 @@ public struct Step: Hashable, Sendable, Codable {
 
 /// How a timer starts relative to the timer written before it in the same step.
 ///
-/// Decided by the words between the two timers (see `Recipes: Cooklang files`, cooklang.md):
+/// Decided by the words between the two timers (docs/recipes.md §7):
 /// "while"/"meanwhile"/"während"/"gleichzeitig"/"pendant que" → `.withPrevious`;
 /// "or"/"oder"/"ou" → `.alternativeToPrevious`; anything else → `.afterPrevious`.
 public enum TimerStart: String, Hashable, Sendable, Codable {

@@ -1,6 +1,6 @@
 /// One cooking of one recipe: its current step and every timer it has started.
 ///
-/// A run stores end dates, never remaining time (timers.md §1). The stored value is the
+/// A run stores end dates, never remaining time (docs/timers.md §1). The stored value is the
 /// state as of `lastChange`; the state at any later instant is derived with
 /// ``Run/settled(at:)``, which fires due timers, starts the ones that follow them and,
 /// with ``autoAdvance``, starts the next steps — exactly at the instants they happen.
@@ -66,7 +66,7 @@ public enum RunStatus: Hashable, Sendable, Codable {
   case stopped(at: Instant)
 }
 
-/// What a cook sees of a run at an instant (see live-activity.md §1 "phase").
+/// What a cook sees of a run at an instant (see docs/live-activity.md §1.4 "phase").
 public enum RunPhase: String, Hashable, Sendable, Codable {
   /// A timer counts down.
   case running
