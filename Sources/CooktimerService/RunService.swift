@@ -6,7 +6,7 @@ import Foundation
 /// The application layer: every use case of a run, whole, for every front end (REPL, CLI,
 /// sender, HTTP server). Each change runs in one store transaction: select the run, record
 /// what happened by itself since its last change (with its pushes), apply the action, queue
-/// the push it implies, save — the run read once and settled once (docs/architecture.md §4).
+/// the push it implies, save — the run read once, in one transaction (docs/architecture.md §4).
 ///
 /// Instants are Unix milliseconds; a `now` before a run's last change is taken as that
 /// change's instant (history never reorders). Not thread-safe: one per thread, as the store.

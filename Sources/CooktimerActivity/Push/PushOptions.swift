@@ -5,7 +5,7 @@ public struct PushOptions: Hashable, Sendable {
   /// Overrides the priority of the push's rule (``PushRule``).
   public var priority: PushPriority?
   /// For `end`: when the activity leaves the Lock Screen; `nil` for the cause's default
-  /// (``PushRule/dismissal(for:)``).
+  /// (``PushRule/dismissal(for:at:)``).
   public var dismissal: Dismissal?
   /// The app's `ActivityAttributes` type name, sent as `attributes-type` on start.
   public var attributesType: String

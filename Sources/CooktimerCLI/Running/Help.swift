@@ -65,8 +65,9 @@ let helpEntries: [String: HelpEntry] = [
   "payload": HelpEntry(
     usage: "payload EVENT [RUN]", summary: "the APNs Live Activity push body (start, update, end)",
     detail:
-      "Prints the exact bytes to POST; --json gives {headers, body}. Every call takes the run's "
-      + "next timestamp. Options: --priority 5|10; for end, --dismissal default|immediate|TIME."
+      "Prints the exact bytes to POST; --json gives {headers, body}. A preview: it shows the "
+      + "timestamp the run's next push would take and takes none. Options: --priority 5|10; "
+      + "for end, --dismissal default|immediate|TIME."
   ),
   "contract": HelpEntry(
     usage: "contract", summary: "the app's ActivityAttributes Swift declaration",
@@ -82,6 +83,20 @@ let helpEntries: [String: HelpEntry] = [
     usage: "outbox [--mark-sent ID,ID]", summary: "pending Live Activity pushes as JSON lines",
     detail:
       "Each state change queues its push in the same transaction; mark them sent once delivered."),
+  "token": HelpEntry(
+    usage: "token add push-to-start HEX | token add activity RUN HEX | token list | token remove HEX",
+    summary: "the phone's push tokens, for send",
+    detail:
+      "add push-to-start takes --device NAME and --sandbox; add activity takes --activity N "
+      + "(default: the run's newest activity) and --sandbox. A bad token exits 64."),
+  "send": HelpEntry(
+    usage: "send [--once]", summary: "deliver the pushes to APNs at their moments",
+    detail:
+      "Needs --apns-key FILE.p8, --apns-key-id ID, --apns-team-id ID and a topic (or "
+      + "COOKTIMER_APNS_KEY, _KEY_ID, _TEAM_ID, COOKTIMER_TOPIC); --apns-url URL and --apns-ca "
+      + "FILE for a test server. Missing settings exit 78. Runs until SIGTERM or Ctrl-C."),
+  "deliveries": HelpEntry(
+    usage: "deliveries", summary: "every attempt to send a push, with APNs' answer", detail: ""),
   "help": HelpEntry(usage: "help [COMMAND]", summary: "this list, or one command", detail: ""),
   "quit": HelpEntry(
     usage: "quit", summary: "leave the REPL (also Ctrl-D); timers keep running", detail: ""),
@@ -90,7 +105,7 @@ let helpEntries: [String: HelpEntry] = [
 let helpOrder = [
   "recipes", "show", "start", "status", "pause", "resume", "next", "add", "skip", "cancel",
   "begin", "restart", "stop", "timeline", "watch", "content", "payload", "contract", "plan",
-  "outbox", "help", "quit",
+  "outbox", "token", "send", "deliveries", "help", "quit",
 ]
 
 /// Commands offered by tab completion.
@@ -132,7 +147,10 @@ extension Session {
         --recipes DIR    the recipes folder (default $COOKTIMER_RECIPES, else ./Recipes)
         --now TIME       act as if it were TIME (ISO 8601 or @UNIXSECONDS)
         --json           one JSON document on stdout
-        --topic ID       the iOS app's bundle id for apns-topic (default $COOKTIMER_BUNDLE_ID)
+        --topic ID       the iOS app's bundle id for apns-topic, kept in the database
+                         (also $COOKTIMER_TOPIC or $COOKTIMER_BUNDLE_ID)
+        --alerts STYLE   push alerts as text (the recipe's language) or loc-keys, kept
+                         (also $COOKTIMER_ALERTS)
         --on-alarm CMD   run CMD when a timer fires (REPL; also $COOKTIMER_ON_ALARM)
 
       Durations: 90s, 8m, 8 min, 1h30m, 1.5h, 1:30, PT8M, 8 Minuten. RUN may be left out when one run is active.

@@ -68,6 +68,7 @@ extension CommandContext {
     return PushSettings(
       topic: options.topic ?? session.environment["COOKTIMER_TOPIC"]
         ?? session.environment["COOKTIMER_BUNDLE_ID"],
-      alertStyle: options.alerts)
+      alertStyle: options.alerts
+        ?? session.environment["COOKTIMER_ALERTS"].flatMap(AlertStyle.init(rawValue:)))
   }
 }
