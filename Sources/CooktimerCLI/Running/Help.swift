@@ -84,11 +84,13 @@ let helpEntries: [String: HelpEntry] = [
     detail:
       "Each state change queues its push in the same transaction; mark them sent once delivered."),
   "token": HelpEntry(
-    usage: "token add push-to-start HEX | token add activity RUN HEX | token list | token remove HEX",
+    usage: "token add|list|remove …",
     summary: "the phone's push tokens, for send",
     detail:
-      "add push-to-start takes --device NAME and --sandbox; add activity takes --activity N "
-      + "(default: the run's newest activity) and --sandbox. A bad token exits 64."),
+      "token add push-to-start HEX [--device NAME] [--sandbox]; token add activity RUN HEX "
+      + "[--activity N] (default: the run's newest activity) [--sandbox]; token list; "
+      + "token remove HEX. "
+      + "A bad token exits 64."),
   "send": HelpEntry(
     usage: "send [--once]", summary: "deliver the pushes to APNs at their moments",
     detail:
