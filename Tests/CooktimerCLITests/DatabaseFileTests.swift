@@ -18,7 +18,8 @@ struct DatabaseFileTests {
     let box = try Sandbox()
     let blocker = box.folder.appendingPathComponent("file").path
     try Data().write(to: URL(fileURLWithPath: blocker))
-    let r = try box.run(["status", "--db", blocker + "/sub/db.sqlite3"])
+    try box.write(recipe: "tea", "Steep ~tea{3%minutes}.")
+    let r = try box.run(["start", "tea", "--db", blocker + "/sub/db.sqlite3"])
     #expect(r.status == 74)
     #expect(r.stderr.hasPrefix("cooktimer: "))
   }
@@ -56,9 +57,10 @@ struct DatabaseFileTests {
     // A file where a folder should be, with a line break in its name: an I/O error naming it.
     let blocker = box.folder.appendingPathComponent("two\nlines").path
     try Data().write(to: URL(fileURLWithPath: blocker))
+    try box.write(recipe: "tea", "Steep ~tea{3%minutes}.")
     let cases: [[String]] = [
       ["show", "no\nsuch"], ["frob\nnicate"], ["status", "a\r\nb"],
-      ["status", "--db", blocker + "/sub/db.sqlite3"],
+      ["start", "tea", "--db", blocker + "/sub/db.sqlite3"],
       ["add", "5\nmin"], ["--now", "2026\n11"],
     ]
     for arguments in cases {

@@ -13,10 +13,35 @@ struct ExitStatusTests {
 
   @Test func noActiveRunIs66() throws {
     let box = try Sandbox()
+    try box.write(recipe: "tea", "Steep ~tea{3%minutes}.")
+    try box.run("start tea")
+    try box.run("stop")
     let r = try box.run("pause")
     #expect(r.status == 66)
     #expect(r.stderr == "cooktimer: no active run; start one with `start RECIPE`\n")
     #expect(try box.run("status zz9").status == 66)
+  }
+
+  /// A mistyped `--db` makes nothing: reading commands say there is no database there; the
+  /// first command that writes (`start`) makes it.
+  @Test func onlyAWritingCommandMakesTheDatabase() throws {
+    let box = try Sandbox()
+    let typo = box.folder.appendingPathComponent("b").path
+    let status = try box.run(["status", "--db", typo])
+    #expect(status.status == 0)
+    #expect(status.stdout == "No active runs. Start one with `start RECIPE`.\n")
+    #expect(status.stderr == "cooktimer: no database at \(typo) yet; `start RECIPE` makes it\n")
+    for command in [["pause"], ["content"], ["timeline"], ["outbox"], ["deliveries"]] {
+      let r = try box.run(command + ["--db", typo])
+      #expect(r.status == 66, "\(command)")
+      #expect(
+        r.stderr == "cooktimer: no database at \(typo) yet; `start RECIPE` makes it "
+          + "(check --db and $COOKTIMER_DB)\n", "\(command)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: typo))
+    try box.write(recipe: "tea", "Steep ~tea{3%minutes}.")
+    #expect(try box.run(["start", "tea", "--db", typo]).status == 0)
+    #expect(FileManager.default.fileExists(atPath: typo))
   }
 
   @Test func statusWithNoRunsIsEmptyJSON() throws {
@@ -28,7 +53,8 @@ struct ExitStatusTests {
 
   @Test func databaseIsCreatedPrivate() throws {
     let box = try Sandbox()
-    try box.run("status")
+    try box.write(recipe: "tea", "Steep ~tea{3%minutes}.")
+    try box.run("start tea")
     let mode = try FileManager.default.attributesOfItem(atPath: box.db)[.posixPermissions] as? Int
     #expect(mode == 0o600)
   }

@@ -8,4 +8,6 @@ public enum CLIError: Error, Equatable, Sendable {
   case badData(String)
   /// An I/O failure outside the store (exit 74).
   case io(String)
+  /// No database file at this path yet (exit 66); only a command that writes makes one.
+  case noDatabase(String)
 }

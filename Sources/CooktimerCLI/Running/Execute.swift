@@ -68,7 +68,15 @@ extension CommandContext {
 
   func status(_ given: String?) throws -> Output {
     let now = self.now
-    let runs = given == nil ? try service().activeRuns(at: now) : [try run(given)]
+    let runs: [Run]
+    do {
+      runs = given == nil ? try service().activeRuns(at: now) : [try run(given)]
+    } catch CLIError.noDatabase(let path) where given == nil {
+      // No database yet is no runs, not an error: but say where we looked.
+      let note = "cooktimer: no database at \(path) yet; `start RECIPE` makes it"
+      if json { return Output(stdout: encodeJSON(StatusJSON(runs: [])) + "\n", stderr: [note]) }
+      return Output(stdout: "No active runs. Start one with `start RECIPE`.\n", stderr: [note])
+    }
     if json {
       return Output(
         stdout: encodeJSON(StatusJSON(runs: runs.map { RunJSON($0, at: max(now, $0.lastChange)) }))

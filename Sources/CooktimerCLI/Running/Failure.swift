@@ -28,6 +28,11 @@ extension Session {
       case .notFound(let m): return (m, ExitStatus.noInput)
       case .badData(let m): return (m, ExitStatus.dataError)
       case .io(let m): return (m, ExitStatus.ioError)
+      case .noDatabase(let path):
+        return (
+          "no database at \(path) yet; `start RECIPE` makes it (check --db and $COOKTIMER_DB)",
+          ExitStatus.noInput
+        )
       }
     case let error as ServiceError:
       switch error {

@@ -66,13 +66,21 @@ public final class Session {
     return options
   }
 
-  /// The store at the path the options name, opened once per path.
-  func store(_ options: GlobalOptions) throws -> RunStore {
+  /// The store at the path the options name, opened once per path. Only a command that
+  /// writes something new (`start`, `token add`, `send`, …: `creating`) makes the file; any
+  /// other finds no database and says so, so a mistyped `--db` never looks like lost timers.
+  ///
+  /// - Throws: ``CLIError/noDatabase(_:)`` (exit 66) when the file is missing and not
+  ///   `creating`; the store's errors.
+  func store(_ options: GlobalOptions, creating: Bool = false) throws -> RunStore {
     guard let path = DatabasePath.resolve(option: options.database, environment: environment)
     else {
       throw CLIError.io("cannot find a home for the database: set --db PATH or $COOKTIMER_DB")
     }
     if let open = openStore, open.path == path { return open.store }
+    if !creating && !FileManager.default.fileExists(atPath: path) {
+      throw CLIError.noDatabase(path)
+    }
     let store = try RunStore(path: path)
     openStore = (path, store)
     return store
@@ -81,8 +89,8 @@ public final class Session {
   /// The application layer on the store the options name, with the push settings they give
   /// (`--topic`, else `$COOKTIMER_TOPIC` or `$COOKTIMER_BUNDLE_ID`; `--alerts`, else
   /// `$COOKTIMER_ALERTS`), made once per store.
-  func service(_ options: GlobalOptions) throws -> RunService {
-    let store = try store(options)
+  func service(_ options: GlobalOptions, creating: Bool = false) throws -> RunService {
+    let store = try store(options, creating: creating)
     let settings = PushSettings(
       topic: options.topic ?? environment["COOKTIMER_TOPIC"] ?? environment["COOKTIMER_BUNDLE_ID"],
       alertStyle: options.alerts ?? environment["COOKTIMER_ALERTS"].flatMap(AlertStyle.init))
@@ -115,6 +123,10 @@ struct CommandContext {
   var now: Instant { options.now ?? session.clock.now() }
   var zone: TimeZone { session.zone }
   var json: Bool { options.json }
-  func store() throws -> RunStore { try session.store(options) }
-  func service() throws -> RunService { try session.service(options) }
+  func store() throws -> RunStore { try session.store(options, creating: createsDatabase) }
+  func service() throws -> RunService {
+    try session.service(options, creating: createsDatabase)
+  }
+  /// The commands that may make the database file: they store something new.
+  var createsDatabase: Bool { ["start", "token", "send", "serve", "apikey"].contains(command) }
 }
