@@ -37,8 +37,10 @@ extension RunService {
 
   /// The pending pushes, oldest first, after recording what fired since the last change
   /// (a sender reads here, so the pushes of fires nobody saw are queued first).
-  public func pendingPushes(at now: Instant? = nil, limit: Int = 1000) throws -> [OutboxEntry] {
+  public func pendingPushes(at now: Instant? = nil, limit: Int = 1000, after: Int64 = 0) throws
+    -> [OutboxEntry]
+  {
     try catchUpAll(through: now)
-    return try store.pendingOutbox(limit: limit)
+    return try store.pendingOutbox(limit: limit, after: after)
   }
 }

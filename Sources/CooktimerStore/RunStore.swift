@@ -247,8 +247,21 @@ public final class RunStore: @unchecked Sendable {
 
   /// Push requests still pending (not sent, failed, expired or superseded), in the order
   /// they were made, at most `limit`.
-  public func pendingOutbox(limit: Int = 1000) throws(StoreError) -> [OutboxEntry] {
-    try outbox("WHERE state = 'pending' ORDER BY id LIMIT ?", [.integer(Int64(limit))])
+  public func pendingOutbox(limit: Int = 1000, after: Int64 = 0) throws(StoreError)
+    -> [OutboxEntry]
+  {
+    try outbox(
+      "WHERE state = 'pending' AND id > ? ORDER BY id LIMIT ?",
+      [.integer(after), .integer(Int64(limit))])
+  }
+
+  /// How many pushes are pending after id `after`.
+  public func pendingCount(after: Int64 = 0) throws(StoreError) -> Int {
+    try locked { () throws(StoreError) in
+      try db.first(
+        "SELECT count(*) FROM outbox WHERE state = 'pending' AND id > ?", [.integer(after)]
+      ) { $0.int(0) } ?? 0
+    }
   }
 
   /// Every push request of a run, sent or not, in order.

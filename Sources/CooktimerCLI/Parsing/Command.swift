@@ -25,7 +25,7 @@ public enum Command: Equatable, Sendable {
   case payload(event: PushEvent, run: String?, dismissal: Dismissal?, priority: Int?)
   case contract
   case plan(recipe: String, start: Instant?)
-  case outbox(markSent: [Int64])
+  case outbox(markSent: [Int64], page: OutboxPage = OutboxPage())
   /// `token add|list|remove`: the phone's push tokens.
   case token(TokenCommand)
   /// `send [--once] [--apns-…]`: deliver the outbox to APNs.
@@ -67,5 +67,16 @@ extension Command {
     case .help: return "help"
     case .quit: return "quit"
     }
+  }
+}
+
+/// Which pending pushes `outbox` lists: at most `limit` (default 1000), after id `after`.
+public struct OutboxPage: Equatable, Sendable {
+  public var limit: Int?
+  public var after: Int64?
+
+  public init(limit: Int? = nil, after: Int64? = nil) {
+    self.limit = limit
+    self.after = after
   }
 }

@@ -58,6 +58,8 @@ public enum CommandParser {
       case "--priority": local.priority = try parsePriority(try value())
       case "--start": local.start = try parseInstant(try value())
       case "--mark-sent": local.markSent.append(contentsOf: try parseIDs(try value()))
+      case "--limit": local.limit = try parseCount(try value(), "--limit")
+      case "--after": local.after = Int64(try parseCount(try value(), "--after"))
       case "--help": local.help = true
       default:
         if try local.delivery.accept(name, value) { break }
@@ -128,7 +130,11 @@ public enum CommandParser {
     case "plan":
       command = .plan(
         recipe: try args.required("RECIPE", joinRest: true), start: local.take(\.start, "--start"))
-    case "outbox": command = .outbox(markSent: local.take(\.markSent, "--mark-sent"))
+    case "outbox":
+      command = .outbox(
+        markSent: local.take(\.markSent, "--mark-sent"),
+        page: OutboxPage(
+          limit: local.take(\.limit, "--limit"), after: local.take(\.after, "--after")))
     case "watch": command = .watch
     case "help", "?": command = .help(topic: args.optional())
     case "quit", "exit": command = .quit
@@ -154,8 +160,18 @@ public enum CommandParser {
     return p
   }
 
+  static func parseCount(_ text: String, _ option: String) throws -> Int {
+    guard let n = Int(text), n >= 0 else {
+      throw CLIError.usage("\(option) takes a whole number, not \(text)")
+    }
+    return n
+  }
+
   static func parseIDs(_ text: String) throws -> [Int64] {
-    try text.split(separator: ",").map { part in
+    guard !text.trimmingCharacters(in: .whitespaces).isEmpty else {
+      throw CLIError.usage("--mark-sent takes outbox ids such as 3,4,5, not nothing")
+    }
+    return try text.split(separator: ",").map { part in
       guard let id = Int64(part.trimmingCharacters(in: .whitespaces)) else {
         throw CLIError.usage("--mark-sent takes outbox ids such as 3,4,5, not \(text)")
       }
@@ -171,6 +187,8 @@ private struct LocalOptions {
   var priority: Int?
   var start: Instant?
   var markSent: [Int64] = []
+  var limit: Int?
+  var after: Int64?
   var delivery = DeliveryOptions()
   var help = false
   private var used: Set<String> = []
@@ -184,7 +202,7 @@ private struct LocalOptions {
     let given: [(String, Bool)] = [
       ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
       ("--priority", priority != nil), ("--start", start != nil),
-      ("--mark-sent", !markSent.isEmpty),
+      ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
     ]
     if let name = delivery.given.first {
       let target = command.map { "`\($0)`" } ?? "this command"

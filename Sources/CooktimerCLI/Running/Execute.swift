@@ -42,7 +42,7 @@ extension Session {
       return try context.payload(event, run, dismissal: dismissal, priority: priority)
     case .contract: return context.contract()
     case .plan(let name, let start): return try context.plan(name, start: start)
-    case .outbox(let ids): return try context.outbox(markSent: ids)
+    case .outbox(let ids, let page): return try context.outbox(markSent: ids, page: page)
     case .token(let command): return try context.token(command)
     case .send(let options): return try context.send(options)
     case .deliveries: return try context.deliveries()
