@@ -31,24 +31,30 @@ let package = Package(
       pkgConfig: "readline",
       providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
     ),
+    // The readline glue, alone: readline's API is C globals (rl_line_buffer, rl_point,
+    // hooks), which Swift 6 mode rejects as shared mutable state; the REPL touches them from
+    // one thread only.
+    .target(
+      name: "CooktimerLineEditor", dependencies: ["CReadline"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
       dependencies: [
-        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CReadline",
-      ],
-      // readline's API is C globals (rl_line_buffer, rl_point, hooks), which Swift 6 mode
-      // rejects as shared mutable state; the REPL touches them from one thread only.
-      swiftSettings: [.swiftLanguageMode(.v5)]
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
+        "CooktimerLineEditor",
+      ]
     ),
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
     .executableTarget(
       name: "cooktimer-bench",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
-      ]
+      ],
+      exclude: ["LATEST.md"]  // the latest figures, for people
     ),
-    .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"]),
+    // Fixtures are read by path (no SwiftPM resources).
+    .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"], exclude: ["Fixtures"]),
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerLineEditor
 import CooktimerStore
 import Foundation
 

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerLineEditor
 import CooktimerStore
 import Foundation
 
@@ -36,7 +37,7 @@ final class REPL {
     writeOut(greeting() + "\n")
     for line in alarms.start() { writeOut(line + "\n") }
     refreshCompletions()
-    LineEditor.onLine = { [unowned self] line in self.handle(line) }
+    editor.onLine = { [unowned self] line in self.handle(line) }
     alarms.onReload = { [unowned self] in self.refreshCompletions() }
     editor.install()
     while !done {
@@ -141,12 +142,11 @@ final class REPL {
   }
 
   private func refreshCompletions() {
-    LineEditor.commandWords = helpTopics
-    var words: [String] = []
+    var words = CompletionWords()
     if let files = try? session.catalog(session.baseOptions).files() {
-      words += files.map(RecipeCatalog.name(of:))
+      words.recipes = files.map(RecipeCatalog.name(of:))
     }
-    LineEditor.recipeWords = words
-    LineEditor.runWords = alarms.activeRuns().map(\.id)
+    words.runs = alarms.activeRuns().map(\.id)
+    editor.completions = { words.candidates(after: $0) }
   }
 }

@@ -1,5 +1,6 @@
-import CooktimerService
 import CooktimerCore
+import CooktimerLineEditor
+import CooktimerService
 import Foundation
 
 #if canImport(Glibc)
