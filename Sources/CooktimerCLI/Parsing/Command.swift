@@ -30,33 +30,3 @@ public enum Command: Equatable, Sendable {
   case help(topic: String?)
   case quit
 }
-
-extension Command {
-  /// The word that names the command (`pause`, `status`).
-  var word: String {
-    switch self {
-    case .recipes: return "recipes"
-    case .show: return "show"
-    case .start: return "start"
-    case .status: return "status"
-    case .pause: return "pause"
-    case .resume: return "resume"
-    case .next: return "next"
-    case .add: return "add"
-    case .stop: return "stop"
-    case .skip: return "skip"
-    case .cancel: return "cancel"
-    case .begin: return "begin"
-    case .restart: return "restart"
-    case .timeline: return "timeline"
-    case .content: return "content"
-    case .payload: return "payload"
-    case .contract: return "contract"
-    case .plan: return "plan"
-    case .outbox: return "outbox"
-    case .watch: return "watch"
-    case .help: return "help"
-    case .quit: return "quit"
-    }
-  }
-}

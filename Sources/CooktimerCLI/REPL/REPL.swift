@@ -88,17 +88,16 @@ final class REPL {
       done = true
       return
     }
-    let words = (try? splitWords(line)) ?? []
-    switch words.first?.lowercased() {
-    case "quit", "exit":
+    switch CommandSpec.atPrompt(line) {
+    case .leave?:
       editor.remove()
       writeOut(farewell() + "\n")
       done = true
       return
-    case "watch":
+    case .watch?:
       watchRequested = true
       return
-    default: break
+    case nil: break
     }
     let output = session.run(line: line)
     // Warnings (a recipe's) read before the result they qualify.

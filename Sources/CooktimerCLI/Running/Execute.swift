@@ -3,7 +3,8 @@ import CooktimerService
 import CooktimerStore
 
 extension Session {
-  func execute(_ command: Command, _ context: CommandContext) throws -> Output {
+  /// Runs `command`, named `word` on the command line.
+  func execute(_ command: Command, word: String, _ context: CommandContext) throws -> Output {
     switch command {
     case .recipes: return try context.listRecipes()
     case .show(let name): return try context.show(name)
@@ -46,7 +47,7 @@ extension Session {
     case .help(let topic): return help(topic, json: context.json)
     case .watch, .quit:
       return Output(
-        stderr: ["cooktimer: `\(command)` works at the REPL prompt"], status: ExitStatus.usage)
+        stderr: ["cooktimer: `\(word)` works at the REPL prompt"], status: ExitStatus.usage)
     }
   }
 }

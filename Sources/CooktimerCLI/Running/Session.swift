@@ -33,11 +33,14 @@ public final class Session {
     guard let command = invocation.command else {
       return Output(stderr: ["cooktimer: no command; type `help`"], status: ExitStatus.usage)
     }
+    // An invocation not made by the parser: a case is named as its word.
+    let word =
+      invocation.word ?? Mirror(reflecting: command).children.first?.label
+      ?? String(describing: command)
     do {
-      let context = CommandContext(session: self, options: options, command: command.word)
-      return try execute(command, context)
+      return try execute(command, word: word, CommandContext(session: self, options: options))
     } catch {
-      return failure(error, json: options.json, command: command.word)
+      return failure(error, json: options.json, command: word)
     }
   }
 
@@ -108,8 +111,6 @@ public final class Session {
 struct CommandContext {
   let session: Session
   let options: GlobalOptions
-  /// The command's word (`pause`), for hints in messages.
-  var command = "status"
 
   /// `--now` if given, else the session's clock.
   var now: Instant { options.now ?? session.clock.now() }
