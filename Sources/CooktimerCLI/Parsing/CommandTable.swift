@@ -64,7 +64,8 @@ extension CommandSpec {
       arguments: [.run]
     ) { args in .skip(timer: try args.required("TIMER"), run: args.optional()) },
     CommandSpec(
-      word: "cancel", usage: "cancel TIMER [RUN]", summary: "cancel a timer; nothing starts after it",
+      word: "cancel", usage: "cancel TIMER [RUN]",
+      summary: "cancel a timer; nothing starts after it",
       detail: "TIMER is its number in status, or its name.", arguments: [.run]
     ) { args in .cancel(timer: try args.required("TIMER"), run: args.optional()) },
     CommandSpec(
@@ -126,7 +127,8 @@ extension CommandSpec {
         priority: args.take(\.priority, "--priority"))
     },
     CommandSpec(
-      word: "contract", usage: "contract", summary: "the app's ActivityAttributes Swift declaration",
+      word: "contract", usage: "contract",
+      summary: "the app's ActivityAttributes Swift declaration",
       detail: "Paste it into the iOS app so both sides decode the same fields."
     ) { _ in .contract },
     CommandSpec(

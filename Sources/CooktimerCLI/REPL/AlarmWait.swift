@@ -1,5 +1,5 @@
-import CooktimerService
 import CooktimerCore
+import CooktimerService
 
 #if canImport(Glibc)
   import Glibc

@@ -97,13 +97,15 @@ public final class Session {
     return service
   }
 
-  /// The store if one is open already or the file exists (the REPL polls without creating).
-  func existingStore(_ options: GlobalOptions) -> RunStore? {
+  /// The store if one is open already or the file exists (the REPL polls without creating);
+  /// `nil` when there is none yet.
+  /// - Throws: `StoreError` when the file is there but does not open.
+  func existingStore(_ options: GlobalOptions) throws -> RunStore? {
     if let open = openStore { return open.store }
     guard let path = DatabasePath.resolve(option: options.database, environment: environment),
       FileManager.default.fileExists(atPath: path)
     else { return nil }
-    return try? store(options)
+    return try store(options)
   }
 }
 
