@@ -45,16 +45,19 @@ let package = Package(
     ),
     // Embedded HTTP/1.1 server: transport, routing, Server-Sent Events. Knows no cooktimer type.
     .target(name: "CooktimerHTTP", dependencies: ["CMicroHTTPD"]),
+    // The readline glue, alone: readline's API is C globals (rl_line_buffer, rl_point,
+    // hooks), which Swift 6 mode rejects as shared mutable state; the REPL touches them from
+    // one thread only.
+    .target(
+      name: "CooktimerLineEditor", dependencies: ["CReadline"],
+      swiftSettings: [.swiftLanguageMode(.v5)]),
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
-        "CooktimerDelivery", "CooktimerAPNs", "CReadline",
-      ],
-      // readline's API is C globals (rl_line_buffer, rl_point, hooks), which Swift 6 mode
-      // rejects as shared mutable state; the REPL touches them from one thread only.
-      swiftSettings: [.swiftLanguageMode(.v5)]
+        "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor",
+      ]
     ),
     .systemLibrary(
       name: "CCurl",
@@ -78,7 +81,8 @@ let package = Package(
       name: "cooktimer-bench",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
-      ]
+      ],
+      exclude: ["LATEST.md"]  // the latest figures, for people
     ),
     // Shared by tests: the Python APNs stand-in (Tests/APNsStandIn) and test signing keys.
     .target(
@@ -90,7 +94,8 @@ let package = Package(
       name: "CooktimerAPNsTests",
       dependencies: ["CooktimerAPNs", "CooktimerTestSupport", "CCrypto"]
     ),
-    .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"]),
+    // Fixtures are read by path (no SwiftPM resources).
+    .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"], exclude: ["Fixtures"]),
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),

@@ -1,17 +1,18 @@
 import CooktimerCore
+import CooktimerService
 
 /// One or two lines saying what a state change did, naming every timer it cancelled or skipped.
-func changeText(_ run: Run, _ change: Change, verb: String, at now: Instant) -> String {
+func changeText(_ run: Run, _ change: Change, action: RunAction, at now: Instant) -> String {
   var lines: [String] = []
   switch run.phase {
   case .finished, .stopped:
     lines.append("\(run.id) \(run.phase.rawValue): \(run.recipe.title)")
   default:
     lines.append(
-      "\(run.id) \(verb): \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), "
+      "\(run.id) \(action.verb): \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), "
         + run.phase.rawValue)
   }
-  if verb == "moved on" || verb == "restarted", run.status == .active {
+  if action.showsStep, run.status == .active {
     lines.append("  \(run.step.text)")
   }
   for event in change.events {

@@ -1,7 +1,7 @@
 import CooktimerActivity
 import CooktimerCore
 
-/// One command, as typed after `cooktimer` or at the REPL prompt (docs/cli.md §2).
+/// One command, as typed after `cooktimer` or at the REPL prompt (cli.md "Commands").
 public enum Command: Equatable, Sendable {
   case recipes
   case show(recipe: String)
@@ -35,39 +35,6 @@ public enum Command: Equatable, Sendable {
   case watch
   case help(topic: String?)
   case quit
-}
-
-extension Command {
-  /// The word that names the command (`pause`, `status`).
-  var word: String {
-    switch self {
-    case .recipes: return "recipes"
-    case .show: return "show"
-    case .start: return "start"
-    case .status: return "status"
-    case .pause: return "pause"
-    case .resume: return "resume"
-    case .next: return "next"
-    case .add: return "add"
-    case .stop: return "stop"
-    case .skip: return "skip"
-    case .cancel: return "cancel"
-    case .begin: return "begin"
-    case .restart: return "restart"
-    case .timeline: return "timeline"
-    case .content: return "content"
-    case .payload: return "payload"
-    case .contract: return "contract"
-    case .plan: return "plan"
-    case .outbox: return "outbox"
-    case .token: return "token"
-    case .send: return "send"
-    case .deliveries: return "deliveries"
-    case .watch: return "watch"
-    case .help: return "help"
-    case .quit: return "quit"
-    }
-  }
 }
 
 /// Which pending pushes `outbox` lists: at most `limit` (default 1000), after id `after`.

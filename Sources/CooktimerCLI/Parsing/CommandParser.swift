@@ -68,81 +68,29 @@ public enum CommandParser {
       }
     }
     if local.help {
-      return Invocation(options: options, command: .help(topic: positional.first))
+      return Invocation(options: options, command: .help(topic: positional.first), word: "help")
     }
     guard let name = positional.first else {
       try local.expectUnused(for: nil)
       return Invocation(options: options, command: nil)
     }
-    let command = try makeCommand(name, Array(positional.dropFirst()), &local)
+    let (command, spec) = try makeCommand(name, Array(positional.dropFirst()), &local)
     try local.expectUnused(for: name)
-    return Invocation(options: options, command: command)
+    return Invocation(options: options, command: command, word: spec.word)
   }
 
+  /// The command `name` names, read from its arguments by its ``CommandSpec``.
   private static func makeCommand(
-    _ name: String, _ args: [String], _ local: inout LocalOptions
-  ) throws -> Command {
-    if let command = try local.delivery.command(name.lowercased(), args) {
-      local.delivery = DeliveryOptions()
-      return command
-    }
-    var args = Arguments(command: name, words: args)
-    let command: Command
-    switch name.lowercased() {
-    case "recipes", "ls": command = .recipes
-    case "show": command = .show(recipe: try args.required("RECIPE", joinRest: true))
-    case "start":
-      command = .start(
-        recipe: try args.required("RECIPE", joinRest: true),
-        autoAdvance: local.take(\.autoAdvance, "--auto-advance"))
-    case "status": command = .status(run: args.optional())
-    case "pause": command = .pause(run: args.optional())
-    case "resume": command = .resume(run: args.optional())
-    case "next": command = .next(run: args.optional())
-    case "add":
-      let amount = try args.duration(signed: true)!
-      command = .add(milliseconds: amount, run: args.optional())
-    case "stop": command = .stop(run: args.optional())
-    case "skip": command = .skip(timer: try args.required("TIMER"), run: args.optional())
-    case "cancel": command = .cancel(timer: try args.required("TIMER"), run: args.optional())
-    case "begin":
-      let timer = try args.required("TIMER")
-      var duration: Int64?
-      let until = try args.clockTime()
-      if let until { try DurationText.checkClockTime(until) }
-      if until == nil { duration = try args.duration(signed: false, optional: true) }
-      command = .begin(timer: timer, milliseconds: duration, until: until, run: args.optional())
-    case "restart": command = .restart(run: args.optional())
-    case "timeline", "eta": command = .timeline(run: args.optional())
-    case "content": command = .content(run: args.optional())
-    case "payload":
-      let word = try args.required("EVENT")
-      guard let event = PushEvent(rawValue: word.lowercased()) else {
-        throw CLIError.usage("unknown push event \"\(word)\": use start, update or end")
-      }
-      if local.dismissal != nil && event != .end {
-        throw CLIError.usage("--dismissal applies to `payload end` only")
-      }
-      command = .payload(
-        event: event, run: args.optional(), dismissal: local.take(\.dismissal, "--dismissal"),
-        priority: local.take(\.priority, "--priority"))
-    case "contract": command = .contract
-    case "plan":
-      command = .plan(
-        recipe: try args.required("RECIPE", joinRest: true), start: local.take(\.start, "--start"))
-    case "outbox":
-      command = .outbox(
-        markSent: local.take(\.markSent, "--mark-sent"),
-        page: OutboxPage(
-          limit: local.take(\.limit, "--limit"), after: local.take(\.after, "--after")))
-    case "watch": command = .watch
-    case "help", "?": command = .help(topic: args.optional())
-    case "quit", "exit": command = .quit
-    default:
+    _ name: String, _ words: [String], _ local: inout LocalOptions
+  ) throws -> (Command, CommandSpec) {
+    guard let spec = CommandSpec.named(name) else {
       throw CLIError.usage("unknown command \"\(name)\"; type `help` for the list")
     }
+    var args = Arguments(command: name, words: words, options: local)
+    let command = try spec.parse(&args)
     try args.expectEnd()
-    return command
+    local = args.options
+    return (command, spec)
   }
 
   static func parseDismissal(_ text: String) throws -> Dismissal {
@@ -176,130 +124,6 @@ public enum CommandParser {
         throw CLIError.usage("--mark-sent takes outbox ids such as 3,4,5, not \(text)")
       }
       return id
-    }
-  }
-}
-
-/// Command-specific options, which each command consumes; leftovers are usage errors.
-private struct LocalOptions {
-  var autoAdvance = false
-  var dismissal: Dismissal?
-  var priority: Int?
-  var start: Instant?
-  var markSent: [Int64] = []
-  var limit: Int?
-  var after: Int64?
-  var delivery = DeliveryOptions()
-  var help = false
-  private var used: Set<String> = []
-
-  mutating func take<T>(_ key: KeyPath<LocalOptions, T>, _ name: String) -> T {
-    used.insert(name)
-    return self[keyPath: key]
-  }
-
-  func expectUnused(for command: String?) throws {
-    let given: [(String, Bool)] = [
-      ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
-      ("--priority", priority != nil), ("--start", start != nil),
-      ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
-    ]
-    if let name = delivery.given.first {
-      let target = command.map { "`\($0)`" } ?? "this command"
-      throw CLIError.usage("\(name) does not apply to \(target)")
-    }
-    for (name, isSet) in given where isSet && !used.contains(name) {
-      let target = command.map { "`\($0)`" } ?? "this command"
-      throw CLIError.usage("\(name) does not apply to \(target)")
-    }
-  }
-}
-
-/// A command's positional arguments, consumed in order.
-private struct Arguments {
-  let command: String
-  var words: [String]
-
-  mutating func required(_ name: String, joinRest: Bool = false) throws -> String {
-    guard !words.isEmpty else {
-      throw CLIError.usage("`\(command)` needs \(name); see `help \(command)`")
-    }
-    if joinRest {
-      // Recipe titles have spaces: `start Soft boiled eggs` works without quotes.
-      defer { words.removeAll() }
-      return words.joined(separator: " ")
-    }
-    return words.removeFirst()
-  }
-
-  mutating func optional() -> String? {
-    words.isEmpty ? nil : words.removeFirst()
-  }
-
-  func peek() -> String? { words.first }
-
-  /// A duration from the next words — `8m`, or unquoted `8 min`, `1 Std.`, `1 hour 30
-  /// minutes` — leaving at most one word (the RUN). With `optional`, a lone word that is no
-  /// duration but looks like a run id (3–8 letters and digits, one a letter) is left as RUN.
-  /// - Throws: the duration grammar's error (exit 64) for the words that were meant.
-  mutating func duration(signed: Bool, optional: Bool = false) throws -> Int64? {
-    guard !words.isEmpty else {
-      if optional { return nil }
-      throw CLIError.usage("`\(command)` needs DURATION; see `help \(command)`")
-    }
-    let parse: (String) throws -> Int64 =
-      signed ? { try DurationText.parseSigned($0) } : { try DurationText.parse($0) }
-    for n in stride(from: words.count, through: 1, by: -1) where words.count - n <= 1 {
-      if let ms = try? parse(words[..<n].joined(separator: " ")) {
-        words.removeFirst(n)
-        return ms
-      }
-    }
-    let last = words[words.count - 1]
-    let runShaped =
-      (3...8).contains(last.count) && last.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-      && last.contains { $0.isLetter }
-    if optional && words.count == 1 && runShaped { return nil }
-    // Report the words meant as the duration: all of them, or all but a trailing RUN. A
-    // word of letters right after a bare number sits where the unit goes (`5 parsecs`):
-    // report it as the unit. Either way the command fails; only the message differs, so a
-    // RUN after a duration that reads (`add 5m abc`) is never affected.
-    var meant = words.count > 1 && runShaped ? words.dropLast() : words[...]
-    if meant.count < words.count, let number = meant.last, Double(number) != nil,
-      last.allSatisfy(\.isLetter)
-    {
-      meant = words[...]
-    }
-    _ = try parse(meant.joined(separator: " "))
-    throw CLIError.usage("cannot read a duration in \(words.joined(separator: " "))")
-  }
-
-  /// `until 18:42`, `at 6:42 pm`, or the same quoted as one word; `nil` if the next word
-  /// does not start one. Leaves the RUN, if any.
-  mutating func clockTime() throws -> String? {
-    guard let first = words.first?.lowercased() else { return nil }
-    let words0 = first.split(separator: " ").map(String.init)
-    guard let lead = words0.first, ["until", "at", "bis", "um"].contains(lead) else { return nil }
-    words.removeFirst()
-    var text = first
-    if words0.count == 1 {
-      guard !words.isEmpty else {
-        throw CLIError.usage("`\(command) … \(lead)` needs a time, e.g. \(lead) 18:42")
-      }
-      text += " " + words.removeFirst()
-    }
-    if let next = words.first?.lowercased(), ["am", "pm", "a.m.", "p.m."].contains(next) {
-      text += words.removeFirst()
-    } else if words.first?.lowercased() == "uhr" {
-      text += " " + words.removeFirst()
-    }
-    return text
-  }
-
-  func expectEnd() throws {
-    guard words.isEmpty else {
-      throw CLIError.usage(
-        "unexpected \(words.map { "\"\($0)\"" }.joined(separator: " ")) after `\(command)`")
     }
   }
 }

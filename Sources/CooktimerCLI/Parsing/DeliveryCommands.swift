@@ -118,3 +118,17 @@ struct DeliveryOptions: Equatable {
     }
   }
 }
+
+extension Arguments {
+  /// `token …`, `send` or `deliveries` from the words left, with the delivery options
+  /// (taken: they count as used).
+  mutating func deliveryCommand(_ name: String) throws -> Command {
+    let delivery = options.delivery
+    options.delivery = DeliveryOptions()
+    defer { words.removeAll() }
+    guard let command = try delivery.command(name, words) else {
+      throw CLIError.usage("unknown command \"\(name)\"")
+    }
+    return command
+  }
+}

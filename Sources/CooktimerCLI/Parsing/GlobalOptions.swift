@@ -25,9 +25,14 @@ public struct GlobalOptions: Equatable, Sendable {
 public struct Invocation: Equatable, Sendable {
   public var options: GlobalOptions
   public var command: Command?
+  /// The command's own word (`timeline` for `eta`), for hints in messages.
+  public var word: String?
 
-  public init(options: GlobalOptions = GlobalOptions(), command: Command? = nil) {
+  public init(
+    options: GlobalOptions = GlobalOptions(), command: Command? = nil, word: String? = nil
+  ) {
     self.options = options
     self.command = command
+    self.word = word
   }
 }

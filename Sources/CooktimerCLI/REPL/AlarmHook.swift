@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerLineEditor
 import Foundation
 
 /// `--on-alarm CMD` / `$COOKTIMER_ON_ALARM`: runs `/bin/sh -c CMD` for each alarm with the

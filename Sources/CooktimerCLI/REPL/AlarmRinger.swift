@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerLineEditor
 import CooktimerStore
 import Foundation
 
@@ -16,6 +17,10 @@ final class AlarmRinger {
   var onReload: (() -> Void)?
   /// Runs that rang but whose firing is not recorded yet.
   private var unrecorded: Set<String> = []
+  /// Failures not shown yet, and those said already (the poll retries each second: a
+  /// failure that persists is said once).
+  private var failures: [String] = []
+  private var said: Set<String> = []
 
   init(session: Session, terminal: TerminalInfo) {
     self.session = session
@@ -24,21 +29,21 @@ final class AlarmRinger {
     hook = command.flatMap { $0.isEmpty ? nil : AlarmHook(command: $0) }
   }
 
-  private var store: RunStore? { session.existingStore(session.baseOptions) }
+  private var store: RunStore? { attempt { try session.existingStore(session.baseOptions) } ?? nil }
 
-  func activeRuns() -> [Run] { (try? store?.activeRuns()) ?? [] }
+  func activeRuns() -> [Run] { attempt { try store?.activeRuns() ?? [] } ?? [] }
 
   /// Loads the active runs and returns the lines for alarms missed while no cooktimer ran
   /// (reported once: the store's watermark moves past them).
   func start() -> [String] {
-    guard let store else { return [] }
+    guard let store else { return takeFailures() }
     let now = session.clock.now()
     var lines: [String] = []
     let active = activeRuns()
     for run in active {
       guard
         case .advanced(let previous) =
-          (try? store.advanceAlarmWatermark(runID: run.id, through: now))
+          attempt({ try store.advanceAlarmWatermark(runID: run.id, through: now) })
       else {
         continue
       }
@@ -46,16 +51,16 @@ final class AlarmRinger {
         of: run, after: previous ?? run.startedAt - 1, through: now)
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
     }
-    dataVersion = try? store.dataVersion()
+    dataVersion = attempt { try store.dataVersion() }
     scheduler.replace(active, since: { _ in now })
     persistSettled(at: now)
-    return lines
+    return takeFailures() + lines
   }
 
   /// Re-reads the active runs (after a command of ours, or another process's change).
   func reload() {
     guard let store else { return }
-    dataVersion = try? store.dataVersion()
+    dataVersion = attempt { try store.dataVersion() }
     scheduler.replace(activeRuns())
   }
 
@@ -68,7 +73,7 @@ final class AlarmRinger {
     let now = session.clock.now()
     if now - lastPoll >= 1000 {
       lastPoll = now
-      if let store, let version = try? store.dataVersion(), version != dataVersion {
+      if let store, let version = attempt({ try store.dataVersion() }), version != dataVersion {
         dataVersion = version
         scheduler.replace(activeRuns())
         onReload?()
@@ -76,6 +81,7 @@ final class AlarmRinger {
         reload()
       }
     }
+    for line in takeFailures() { print(line) }
     let due = scheduler.collect(at: now)
     for alarm in due {
       print(alarmText(alarm, now: now, zone: session.zone))
@@ -98,8 +104,29 @@ final class AlarmRinger {
       try session.service(session.baseOptions).catchUpAll(through: now, only: ids, notified: true)
     } catch {
       // Shown, not swallowed: the alarm rang, but other processes will not see it recorded.
-      for line in session.failure(error, json: false).stderr { print(line) }
+      note(error)
     }
     reload()
+  }
+
+  /// `body`'s value, or `nil` with its failure noted to be shown as one line.
+  private func attempt<T>(_ body: () throws -> T) -> T? {
+    do {
+      return try body()
+    } catch {
+      note(error)
+      return nil
+    }
+  }
+
+  private func takeFailures() -> [String] {
+    defer { failures = [] }
+    return failures
+  }
+
+  private func note(_ error: any Error) {
+    let line = session.failure(error, json: false).stderr.joined(separator: " / ")
+    guard said.insert(line).inserted else { return }
+    failures.append(line)
   }
 }

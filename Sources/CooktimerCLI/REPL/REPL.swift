@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerLineEditor
 import CooktimerStore
 import Foundation
 
@@ -36,7 +37,7 @@ final class REPL {
     writeOut(greeting() + "\n")
     for line in alarms.start() { writeOut(line + "\n") }
     refreshCompletions()
-    LineEditor.onLine = { [unowned self] line in self.handle(line) }
+    editor.onLine = { [unowned self] line in self.handle(line) }
     alarms.onReload = { [unowned self] in self.refreshCompletions() }
     editor.install()
     while !done {
@@ -87,17 +88,16 @@ final class REPL {
       done = true
       return
     }
-    let words = (try? splitWords(line)) ?? []
-    switch words.first?.lowercased() {
-    case "quit", "exit":
+    switch CommandSpec.atPrompt(line) {
+    case .leave?:
       editor.remove()
       writeOut(farewell() + "\n")
       done = true
       return
-    case "watch":
+    case .watch?:
       watchRequested = true
       return
-    default: break
+    case nil: break
     }
     let output = session.run(line: line)
     // Warnings (a recipe's) read before the result they qualify.
@@ -141,12 +141,11 @@ final class REPL {
   }
 
   private func refreshCompletions() {
-    LineEditor.commandWords = helpTopics
-    var words: [String] = []
+    var words = CompletionWords()
     if let files = try? session.catalog(session.baseOptions).files() {
-      words += files.map(RecipeCatalog.name(of:))
+      words.recipes = files.map(RecipeCatalog.name(of:))
     }
-    LineEditor.recipeWords = words
-    LineEditor.runWords = alarms.activeRuns().map(\.id)
+    words.runs = alarms.activeRuns().map(\.id)
+    editor.completions = { words.candidates(after: $0) }
   }
 }

@@ -29,17 +29,3 @@ struct TerminalInfo {
     return (size.ws_row > 0 ? Int(size.ws_row) : 24, size.ws_col > 0 ? Int(size.ws_col) : 80)
   }
 }
-
-/// Writes straight to a file descriptor, unbuffered (alarms must not wait in a buffer).
-func writeOut(_ text: String, to fd: Int32 = STDOUT_FILENO) {
-  var bytes = Array(text.utf8)
-  var offset = 0
-  while offset < bytes.count {
-    let n = bytes.withUnsafeMutableBytes { write(fd, $0.baseAddress! + offset, $0.count - offset) }
-    if n <= 0 {
-      if n < 0 && errno == EINTR { continue }
-      return
-    }
-    offset += n
-  }
-}

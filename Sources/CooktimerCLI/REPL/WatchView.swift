@@ -1,4 +1,6 @@
 import CooktimerCore
+import CooktimerLineEditor
+import CooktimerService
 import Foundation
 
 #if canImport(Glibc)
@@ -45,7 +47,7 @@ struct WatchView {
       case "\t": selected += 1
       case "p", "P", " ":
         guard let run = target else { continue }
-        messages += perform(run.phase == .paused ? "resume \(run.id)" : "pause \(run.id)")
+        messages += perform(run.phase == .paused ? .resume : .pause, on: run.id)
       case "n", "N":
         guard let run = target else { continue }
         if run.phase == .paused {
@@ -56,11 +58,11 @@ struct WatchView {
             "\(run.id): last step — press n again to finish (live timers are cancelled)")
         } else {
           finishing = nil
-          messages += perform("next \(run.id)")
+          messages += perform(.next, on: run.id)
         }
       case "+":
         guard let run = target else { continue }
-        messages += perform("add 1m \(run.id)")
+        messages += perform(.add(milliseconds: 60_000), on: run.id)
       default: continue
       }
       if key != "n" && key != "N" { finishing = nil }
@@ -69,9 +71,10 @@ struct WatchView {
     }
   }
 
-  /// Runs a command; its output lines become messages (the cancelled timers included).
-  private func perform(_ line: String) -> [String] {
-    let output = session.run(line: line)
+  /// Sends `action` to the service; the lines it prints become messages (the cancelled
+  /// timers included).
+  private func perform(_ action: RunAction, on id: String) -> [String] {
+    let output = session.perform(action, on: id)
     return output.stdout.split(separator: "\n").map(String.init) + output.stderr
   }
 

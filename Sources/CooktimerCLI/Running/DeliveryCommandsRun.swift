@@ -1,6 +1,7 @@
 import CooktimerAPNs
 import CooktimerCore
 import CooktimerDelivery
+import CooktimerLineEditor
 import CooktimerService
 import CooktimerStore
 import Foundation

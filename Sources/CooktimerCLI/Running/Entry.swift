@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerLineEditor
 import CooktimerService
 import Foundation
 
@@ -45,8 +46,7 @@ public enum CooktimerMain {
   static func runPiped(_ session: Session) -> Int32 {
     var status: Int32 = 0
     while let line = readLine() {
-      let word = line.trimmingCharacters(in: .whitespaces).lowercased()
-      if word == "quit" || word == "exit" { break }
+      if CommandSpec.named(line.trimmingCharacters(in: .whitespaces))?.atPrompt == .leave { break }
       let output = session.run(line: line)
       if emit(output) != 0 { status = output.status }
     }

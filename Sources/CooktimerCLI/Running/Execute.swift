@@ -3,24 +3,24 @@ import CooktimerService
 import CooktimerStore
 
 extension Session {
-  func execute(_ command: Command, _ context: CommandContext) throws -> Output {
+  /// Runs `command`, named `word` on the command line.
+  func execute(_ command: Command, word: String, _ context: CommandContext) throws -> Output {
     switch command {
     case .recipes: return try context.listRecipes()
     case .show(let name): return try context.show(name)
     case .start(let name, let autoAdvance): return try context.start(name, autoAdvance: autoAdvance)
     case .status(let run): return try context.status(run)
-    case .pause(let run): return try context.changeCommand(run, .pause, verb: "paused")
-    case .resume(let run): return try context.changeCommand(run, .resume, verb: "resumed")
-    case .next(let run): return try context.changeCommand(run, .next, verb: "moved on")
+    case .pause(let run): return try context.changeCommand(run, .pause)
+    case .resume(let run): return try context.changeCommand(run, .resume)
+    case .next(let run): return try context.changeCommand(run, .next)
     case .add(let ms, let run):
-      return try context.changeCommand(run, .add(milliseconds: ms), verb: "added time")
-    case .stop(let run): return try context.changeCommand(run, .stop, verb: "stopped")
-    case .restart(let run): return try context.changeCommand(run, .restart, verb: "restarted")
+      return try context.changeCommand(run, .add(milliseconds: ms))
+    case .stop(let run): return try context.changeCommand(run, .stop)
+    case .restart(let run): return try context.changeCommand(run, .restart)
     case .skip(let timer, let run):
-      return try context.changeCommand(run, .skip(TimerReference(timer)), verb: "skipped a timer")
+      return try context.changeCommand(run, .skip(TimerReference(timer)))
     case .cancel(let timer, let run):
-      return try context.changeCommand(
-        run, .cancel(TimerReference(timer)), verb: "cancelled a timer")
+      return try context.changeCommand(run, .cancel(TimerReference(timer)))
     case .begin(let timer, let ms, let until, let run):
       if ms == nil && until == nil { try context.refuseDurationTakenForRun(run) }
       // A time the clocks skip is refused as such, before any run is looked up.
@@ -29,8 +29,7 @@ extension Session {
       }
       let length: TimerLength? = until.map { .until($0) } ?? ms.map { .duration($0) }
       do {
-        return try context.changeCommand(
-          run, .begin(TimerReference(timer), length: length), verb: "started a timer")
+        return try context.changeCommand(run, .begin(TimerReference(timer), length: length))
       } catch ServiceError.noSuchTimer(let id, _) where (try? DurationText.parse(timer)) != nil {
         // A duration where the timer goes: `begin 5m`, the timer left out.
         throw CLIError.usage(
@@ -49,7 +48,7 @@ extension Session {
     case .help(let topic): return help(topic, json: context.json)
     case .watch, .quit:
       return Output(
-        stderr: ["cooktimer: `\(command)` works at the REPL prompt"], status: ExitStatus.usage)
+        stderr: ["cooktimer: `\(word)` works at the REPL prompt"], status: ExitStatus.usage)
     }
   }
 }

@@ -1,6 +1,7 @@
 import CooktimerAPNs
 import CooktimerCore
 import CooktimerDelivery
+import CooktimerLineEditor
 import CooktimerService
 import Foundation
 
@@ -36,7 +37,7 @@ extension CommandContext {
       log: { line in writeOut("cooktimer: \(line)\n", to: STDERR_FILENO) })
     if options.once {
       let sent = try sender.deliverDue(at: now)
-      if json { return Output(stdout: encodeJSON(["sent": sent]) + "\n") }
+      if json { return Output(stdout: encodeJSON(["sent": Int(sent)]) + "\n") }
       return Output(stdout: sent == 1 ? "1 push sent\n" : "\(sent) pushes sent\n")
     }
     let stop = StopSignal()

@@ -33,11 +33,15 @@ public final class Session {
     guard let command = invocation.command else {
       return Output(stderr: ["cooktimer: no command; type `help`"], status: ExitStatus.usage)
     }
+    // An invocation not made by the parser: a case is named as its word.
+    let word =
+      invocation.word ?? Mirror(reflecting: command).children.first?.label
+      ?? String(describing: command)
     do {
-      let context = CommandContext(session: self, options: options, command: command.word)
-      return try execute(command, context)
+      return try execute(
+        command, word: word, CommandContext(session: self, options: options, word: word))
     } catch {
-      return failure(error, json: options.json, command: command.word)
+      return failure(error, json: options.json, command: word)
     }
   }
 
@@ -102,13 +106,15 @@ public final class Session {
     return service
   }
 
-  /// The store if one is open already or the file exists (the REPL polls without creating).
-  func existingStore(_ options: GlobalOptions) -> RunStore? {
+  /// The store if one is open already or the file exists (the REPL polls without creating);
+  /// `nil` when there is none yet.
+  /// - Throws: `StoreError` when the file is there but does not open.
+  func existingStore(_ options: GlobalOptions) throws -> RunStore? {
     if let open = openStore { return open.store }
     guard let path = DatabasePath.resolve(option: options.database, environment: environment),
       FileManager.default.fileExists(atPath: path)
     else { return nil }
-    return try? store(options)
+    return try store(options)
   }
 }
 
@@ -116,8 +122,8 @@ public final class Session {
 struct CommandContext {
   let session: Session
   let options: GlobalOptions
-  /// The command's word (`pause`), for hints in messages.
-  var command = "status"
+  /// The command's word (`start`), which decides whether the database may be made.
+  var word = ""
 
   /// `--now` if given, else the session's clock.
   var now: Instant { options.now ?? session.clock.now() }
@@ -128,5 +134,5 @@ struct CommandContext {
     try session.service(options, creating: createsDatabase)
   }
   /// The commands that may make the database file: they store something new.
-  var createsDatabase: Bool { ["start", "token", "send", "serve", "apikey"].contains(command) }
+  var createsDatabase: Bool { ["start", "token", "send", "serve", "apikey"].contains(word) }
 }

@@ -8,22 +8,28 @@ import Foundation
 /// readline's alternate (callback) interface: the REPL's poll loop feeds it keystrokes, so a
 /// single thread waits for both keys and the next alarm, and alarms print above the prompt
 /// without garbling the half-typed line.
-final class LineEditor {
+///
+/// readline is one set of C globals per process, so there is one editor at a time; its C
+/// callbacks reach it through ``current``. Only the REPL's thread calls into it.
+public final class LineEditor {
   /// Called with each finished line, or `nil` for Ctrl-D on an empty line.
-  nonisolated(unsafe) static var onLine: ((String?) -> Void)?
-  /// Words offered by tab completion: commands for the first word; then what that command
-  /// takes — recipe names, run ids, push events.
-  nonisolated(unsafe) static var commandWords: [String] = []
-  nonisolated(unsafe) static var recipeWords: [String] = []
-  nonisolated(unsafe) static var runWords: [String] = []
+  public var onLine: ((String?) -> Void)?
+  /// What tab completion offers, given the words before the one being completed.
+  public var completions: (_ wordsBefore: [String]) -> [String] = { _ in [] }
 
-  let prompt: String
+  public let prompt: String
   private let historyPath: String?
-  private(set) var installed = false
+  public private(set) var installed = false
+  /// The matches of the completion in progress (readline asks for them one by one).
+  private var matches: [String] = []
 
-  init(prompt: String, historyPath: String?) {
+  /// Safe unsynchronised: set and read on the REPL's thread only, as readline itself is.
+  nonisolated(unsafe) private static weak var current: LineEditor?
+
+  public init(prompt: String, historyPath: String?) {
     self.prompt = prompt
     self.historyPath = historyPath
+    LineEditor.current = self
     rl_catch_signals = 0  // we handle SIGINT/SIGTERM ourselves (self-pipe)
     rl_catch_sigwinch = 1
     rl_readline_name = UnsafePointer(strdup("cooktimer"))
@@ -31,14 +37,16 @@ final class LineEditor {
       rl_attempted_completion_over = 1  // no file-name completion
       let before = String(
         decoding: String(cString: rl_line_buffer).utf8.prefix(Int(start)), as: UTF8.self)
-      completionContext = before.split(separator: " ").map(String.init)
-      return rl_completion_matches(text) { text, state in LineEditor.complete(text, state) }
+      LineEditor.current?.prepareMatches(
+        before: before.split(separator: " ").map(String.init),
+        prefix: text.map { String(cString: $0) } ?? "")
+      return rl_completion_matches(text) { _, state in LineEditor.current?.match(Int(state)) }
     }
     stifle_history(1000)
     if let historyPath { _ = read_history(historyPath) }
   }
 
-  func install() {
+  public func install() {
     guard !installed else { return }
     rl_callback_handler_install(prompt) { line in
       let text = line.map { String(cString: $0) }
@@ -46,23 +54,23 @@ final class LineEditor {
         if line.pointee != 0 { add_history(line) }
         free(line)
       }
-      LineEditor.onLine?(text)
+      LineEditor.current?.onLine?(text)
     }
     installed = true
   }
 
   /// Gives the terminal back (before `watch`, at exit).
-  func remove() {
+  public func remove() {
     guard installed else { return }
     rl_callback_handler_remove()
     installed = false
   }
 
   /// Reads the bytes waiting on stdin.
-  func readCharacter() { rl_callback_read_char() }
+  public func readCharacter() { rl_callback_read_char() }
 
   /// Prints `text` above the prompt, then redraws the prompt and the half-typed line intact.
-  func printAbove(_ text: String) {
+  public func printAbove(_ text: String) {
     guard installed else {
       writeOut(text + "\n")
       return
@@ -73,7 +81,7 @@ final class LineEditor {
   }
 
   /// Ctrl-C: drops the line being typed and shows a fresh prompt.
-  func cancelLine() {
+  public func cancelLine() {
     guard installed else { return }
     rl_free_line_state()
     rl_callback_sigcleanup()
@@ -85,7 +93,7 @@ final class LineEditor {
 
   /// Writes the history file (mode 0600: it may hold recipe names and run ids only, but it
   /// is the cook's own).
-  func saveHistory() {
+  public func saveHistory() {
     guard let historyPath else { return }
     let folder = (historyPath as NSString).deletingLastPathComponent
     try? FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
@@ -95,32 +103,11 @@ final class LineEditor {
     chmod(historyPath, 0o600)
   }
 
-  private static func complete(
-    _ text: UnsafePointer<CChar>?, _ state: Int32
-  ) -> UnsafeMutablePointer<CChar>? {
-    if state == 0 {
-      let prefix = text.map { String(cString: $0) } ?? ""
-      let words = candidates(after: completionContext)
-      completionMatches = words.filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
-    }
-    guard Int(state) < completionMatches.count else { return nil }
-    return strdup(completionMatches[Int(state)])
+  private func prepareMatches(before words: [String], prefix: String) {
+    matches = completions(words).filter { $0.lowercased().hasPrefix(prefix.lowercased()) }
   }
-}
 
-/// The matches of the completion in progress (readline asks for them one by one).
-nonisolated(unsafe) private var completionMatches: [String] = []
-/// The words before the one being completed.
-nonisolated(unsafe) private var completionContext: [String] = []
-
-/// What may come after `words`: a command first, then the kind of word that command takes.
-private func candidates(after words: [String]) -> [String] {
-  guard let command = words.first?.lowercased() else { return LineEditor.commandWords }
-  switch command {
-  case "show", "start", "plan": return LineEditor.recipeWords
-  case "help": return words.count == 1 ? LineEditor.commandWords : []
-  case "payload": return words.count == 1 ? ["start", "update", "end"] : LineEditor.runWords
-  case "recipes", "contract", "outbox", "watch", "quit", "exit": return []
-  default: return LineEditor.runWords
+  private func match(_ state: Int) -> UnsafeMutablePointer<CChar>? {
+    state < matches.count ? strdup(matches[state]) : nil
   }
 }

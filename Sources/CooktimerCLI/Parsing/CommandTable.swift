@@ -1,0 +1,188 @@
+import CooktimerActivity
+import CooktimerCore
+
+extension CommandSpec {
+  /// Every command, in the order `help` lists them.
+  static let all: [CommandSpec] = [
+    CommandSpec(
+      word: "recipes", aliases: ["ls"], usage: "recipes", summary: "list the recipes found",
+      detail:
+        "Lists the .cook files of the recipes folder (--recipes DIR, $COOKTIMER_RECIPES, ./Recipes)."
+    ) { _ in .recipes },
+    CommandSpec(
+      word: "show", usage: "show RECIPE", summary: "a recipe's steps and timers",
+      detail:
+        "RECIPE is a title, a file name without .cook, or a path. --json: {name, steps, warnings}.",
+      arguments: [.recipe]
+    ) { args in .show(recipe: try args.required("RECIPE", joinRest: true)) },
+    CommandSpec(
+      word: "start", usage: "start RECIPE [--auto-advance]",
+      summary: "start a run at step 1; prints its id",
+      detail:
+        "With --auto-advance each next step starts the instant the last timer of a step fires.",
+      arguments: [.recipe]
+    ) { args in
+      .start(
+        recipe: try args.required("RECIPE", joinRest: true),
+        autoAdvance: args.take(\.autoAdvance, "--auto-advance"))
+    },
+    CommandSpec(
+      word: "status", usage: "status [RUN]", summary: "one run, or all active runs",
+      detail: "Every timer of the steps reached, numbered for skip/cancel/begin.", arguments: [.run]
+    ) { args in .status(run: args.optional()) },
+    CommandSpec(
+      word: "pause", usage: "pause [RUN]", summary: "pause every timer of the run",
+      detail: "Each timer keeps its remaining time. Pausing a paused run changes nothing.",
+      arguments: [.run]
+    ) { args in .pause(run: args.optional()) },
+    CommandSpec(
+      word: "resume", usage: "resume [RUN]", summary: "resume every paused timer",
+      detail: "Each new end = now + remaining time. Resuming a running run changes nothing.",
+      arguments: [.run]
+    ) { args in .resume(run: args.optional()) },
+    CommandSpec(
+      word: "next", usage: "next [RUN]", summary: "move on to the next step and start it",
+      detail:
+        "Running timers keep running; timers of the step not yet started are skipped. On the "
+        + "last step, finishes the run.",
+      arguments: [.run]
+    ) { args in .next(run: args.optional()) },
+    CommandSpec(
+      word: "add", usage: "add DURATION [RUN]",
+      summary: "add time to the shown timer (add 1m, add -30s)",
+      detail:
+        "The shown timer is the live one that fires soonest. Refused if it would leave no time.",
+      arguments: [.run]
+    ) { args in
+      let amount = try args.duration(signed: true)!
+      return .add(milliseconds: amount, run: args.optional())
+    },
+    CommandSpec(
+      word: "skip", usage: "skip TIMER [RUN]",
+      summary: "skip a timer (its number in status, or its name)",
+      detail: "A running timer stops without ringing and the timer after it starts now.",
+      arguments: [.run]
+    ) { args in .skip(timer: try args.required("TIMER"), run: args.optional()) },
+    CommandSpec(
+      word: "cancel", usage: "cancel TIMER [RUN]",
+      summary: "cancel a timer; nothing starts after it",
+      detail: "TIMER is its number in status, or its name.", arguments: [.run]
+    ) { args in .cancel(timer: try args.required("TIMER"), run: args.optional()) },
+    CommandSpec(
+      word: "begin", usage: "begin TIMER [DURATION] [RUN]", summary: "start a waiting timer now",
+      detail:
+        "Give a length for a timer the recipe left without one: `begin rest 10m`, "
+        + "`begin rest until 18:42`, `begin rest at 6:42pm` (the next such time, local zone).",
+      arguments: [.run]
+    ) { args in
+      let timer = try args.required("TIMER")
+      let until = try args.clockTime()
+      if let until { try DurationText.checkClockTime(until) }
+      let duration = until == nil ? try args.duration(signed: false, optional: true) : nil
+      return .begin(timer: timer, milliseconds: duration, until: until, run: args.optional())
+    },
+    CommandSpec(
+      word: "restart", usage: "restart [RUN]", summary: "start the current step again",
+      detail: "The step's timers go back to their recipe durations.", arguments: [.run]
+    ) { args in .restart(run: args.optional()) },
+    CommandSpec(
+      word: "stop", usage: "stop [RUN]", summary: "end the run; live timers are cancelled",
+      detail: "A stopped run is kept; name it to see it (status RUN).", arguments: [.run]
+    ) { args in .stop(run: args.optional()) },
+    CommandSpec(
+      word: "timeline", aliases: ["eta"], usage: "timeline [RUN]",
+      summary: "when each step will start and end, and when it is done",
+      detail:
+        "Assumes the run goes on untouched: a paused run resumed now, untimed steps done at once.",
+      arguments: [.run]
+    ) { args in .timeline(run: args.optional()) },
+    CommandSpec(
+      word: "watch", usage: "watch", summary: "live countdowns with progress bars (REPL only)",
+      detail: "Keys: p pause/resume, n next, + add 1 min, Tab next run, q or Ctrl-C back.",
+      atPrompt: .watch
+    ) { _ in .watch },
+    CommandSpec(
+      word: "content", usage: "content [RUN]", summary: "the ActivityContent JSON of the run now",
+      detail:
+        "Dates in content-state are seconds since 2001-01-01 (ActivityKit's default decoding).",
+      arguments: [.run]
+    ) { args in .content(run: args.optional()) },
+    CommandSpec(
+      word: "payload", usage: "payload EVENT [RUN]",
+      summary: "the APNs Live Activity push body (start, update, end)",
+      detail:
+        "Prints the exact bytes to POST; --json gives {headers, body}. A preview: it shows the "
+        + "timestamp the run's next push would take and takes none. Options: --priority 5|10; "
+        + "for end, --dismissal default|immediate|TIME.",
+      arguments: [.pushEvent, .run]
+    ) { args in
+      let word = try args.required("EVENT")
+      guard let event = PushEvent(rawValue: word.lowercased()) else {
+        throw CLIError.usage("unknown push event \"\(word)\": use start, update or end")
+      }
+      if args.options.dismissal != nil && event != .end {
+        throw CLIError.usage("--dismissal applies to `payload end` only")
+      }
+      return .payload(
+        event: event, run: args.optional(), dismissal: args.take(\.dismissal, "--dismissal"),
+        priority: args.take(\.priority, "--priority"))
+    },
+    CommandSpec(
+      word: "contract", usage: "contract",
+      summary: "the app's ActivityAttributes Swift declaration",
+      detail: "Paste it into the iOS app so both sides decode the same fields."
+    ) { _ in .contract },
+    CommandSpec(
+      word: "plan", usage: "plan RECIPE [--start TIME]",
+      summary: "the push schedule of a whole auto-advancing run",
+      detail:
+        "JSON lines: sendAt, event, priority, target (push-to-start or activity 1, 2, …), "
+        + "headers, body. Assumes the cook moves on 1 minute after each step that waits for "
+        + "them; an activity is replaced 10 minutes before its 8-hour limit.",
+      arguments: [.recipe]
+    ) { args in
+      .plan(
+        recipe: try args.required("RECIPE", joinRest: true), start: args.take(\.start, "--start"))
+    },
+    CommandSpec(
+      word: "outbox", usage: "outbox [--limit N] [--after ID] [--mark-sent ID,ID]",
+      summary: "pending Live Activity pushes as JSON lines",
+      detail:
+        "Each state change queues its push in the same transaction; `send` delivers them, or "
+        + "mark them sent once delivered. At most 1000 (--limit) after --after ID; stderr says "
+        + "how many more wait."
+    ) { args in
+      .outbox(
+        markSent: args.take(\.markSent, "--mark-sent"),
+        page: OutboxPage(limit: args.take(\.limit, "--limit"), after: args.take(\.after, "--after")))
+    },
+    CommandSpec(
+      word: "token", aliases: ["tokens"], usage: "token add|list|remove …",
+      summary: "the phone's push tokens, for send",
+      detail:
+        "token add push-to-start HEX [--device NAME] [--sandbox]; token add activity RUN HEX "
+        + "[--activity N] (default: the run's newest activity) [--sandbox]; token list; "
+        + "token remove HEX. A bad token exits 64.",
+      arguments: [.none]
+    ) { args in try args.deliveryCommand("token") },
+    CommandSpec(
+      word: "send", usage: "send [--once]", summary: "deliver the pushes to APNs at their moments",
+      detail:
+        "Needs --apns-key FILE.p8, --apns-key-id ID, --apns-team-id ID and a topic (or "
+        + "COOKTIMER_APNS_KEY, _KEY_ID, _TEAM_ID, COOKTIMER_TOPIC); --apns-url URL and --apns-ca "
+        + "FILE for a test server. Missing settings exit 78. Runs until SIGTERM or Ctrl-C."
+    ) { args in try args.deliveryCommand("send") },
+    CommandSpec(
+      word: "deliveries", usage: "deliveries",
+      summary: "every attempt to send a push, with APNs' answer"
+    ) { args in try args.deliveryCommand("deliveries") },
+    CommandSpec(
+      word: "help", aliases: ["?"], usage: "help [COMMAND]", summary: "this list, or one command",
+      arguments: [.command, .none]
+    ) { args in .help(topic: args.optional()) },
+    CommandSpec(
+      word: "quit", aliases: ["exit"], usage: "quit",
+      summary: "leave the REPL (also Ctrl-D); timers keep running", atPrompt: .leave
+    ) { _ in .quit },
+  ]
+}

@@ -1,0 +1,34 @@
+import CooktimerActivity
+import CooktimerCore
+
+/// Command-specific options, which each command consumes; leftovers are usage errors.
+struct LocalOptions {
+  var autoAdvance = false
+  var dismissal: Dismissal?
+  var priority: Int?
+  var start: Instant?
+  var markSent: [Int64] = []
+  var limit: Int?
+  var after: Int64?
+  /// The options of `token`, `send` (docs/delivery.md).
+  var delivery = DeliveryOptions()
+  var help = false
+  private var used: Set<String> = []
+
+  mutating func take<T>(_ key: KeyPath<LocalOptions, T>, _ name: String) -> T {
+    used.insert(name)
+    return self[keyPath: key]
+  }
+
+  func expectUnused(for command: String?) throws {
+    let given: [(String, Bool)] = [
+      ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
+      ("--priority", priority != nil), ("--start", start != nil),
+      ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
+    ] + delivery.given.map { ($0, true) }
+    for (name, isSet) in given where isSet && !used.contains(name) {
+      let target = command.map { "`\($0)`" } ?? "this command"
+      throw CLIError.usage("\(name) does not apply to \(target)")
+    }
+  }
+}
