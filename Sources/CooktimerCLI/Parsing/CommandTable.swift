@@ -154,7 +154,8 @@ extension CommandSpec {
     ) { args in
       .outbox(
         markSent: args.take(\.markSent, "--mark-sent"),
-        page: OutboxPage(limit: args.take(\.limit, "--limit"), after: args.take(\.after, "--after")))
+        page: OutboxPage(limit: args.take(\.limit, "--limit"), after: args.take(\.after, "--after"))
+      )
     },
     CommandSpec(
       word: "token", aliases: ["tokens"], usage: "token add|list|remove …",

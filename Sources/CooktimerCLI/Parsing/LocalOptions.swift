@@ -21,11 +21,12 @@ struct LocalOptions {
   }
 
   func expectUnused(for command: String?) throws {
-    let given: [(String, Bool)] = [
-      ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
-      ("--priority", priority != nil), ("--start", start != nil),
-      ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
-    ] + delivery.given.map { ($0, true) }
+    let given: [(String, Bool)] =
+      [
+        ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
+        ("--priority", priority != nil), ("--start", start != nil),
+        ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
+      ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"
       throw CLIError.usage("\(name) does not apply to \(target)")
