@@ -56,7 +56,7 @@ extension CommandContext {
     let recipe = try loadRecipe(name)
     let now = self.now
     let run = try service().start(recipe.recipe, autoAdvance: autoAdvance, at: now)
-    if json { return Output(stdout: encodeJSON(RunJSON(run, at: now)) + "\n") }
+    if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }
     var text = "Started \(run.id): \(run.recipe.title)"
     if autoAdvance { text += " (auto-advance)" }
     text += "\n" + statusText(run, at: now, zone: zone) + "\n"
@@ -68,7 +68,7 @@ extension CommandContext {
     let runs = given == nil ? try service().activeRuns(at: now) : [try run(given)]
     if json {
       return Output(
-        stdout: encodeJSON(StatusJSON(runs: runs.map { RunJSON($0, at: max(now, $0.lastChange)) }))
+        stdout: encodeJSON(StatusDocument(runs, at: now))
           + "\n")
     }
     if runs.isEmpty { return Output(stdout: "No active runs. Start one with `start RECIPE`.\n") }
