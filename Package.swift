@@ -40,11 +40,25 @@ let package = Package(
     ),
     // Embedded HTTP/1.1 server: transport, routing, Server-Sent Events. Knows no cooktimer type.
     .target(name: "CooktimerHTTP", dependencies: ["CMicroHTTPD"]),
+    // SHA-256 from OpenSSL's libcrypto: API keys are stored hashed (docs/api.md §2).
+    .systemLibrary(
+      name: "CCryptoHash",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    // `cooktimer serve`: the routes of docs/api.md on the application layer. No terminal.
+    .target(
+      name: "CooktimerServer",
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
+        "CooktimerHTTP", "CCryptoHash",
+      ]),
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CReadline",
+        "CooktimerServer",
       ],
       // readline's API is C globals (rl_line_buffer, rl_point, hooks), which Swift 6 mode
       // rejects as shared mutable state; the REPL touches them from one thread only.
@@ -66,6 +80,12 @@ let package = Package(
       name: "CooktimerServiceTests",
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService"]),
     .testTarget(name: "CooktimerHTTPTests", dependencies: ["CooktimerHTTP"]),
+    // The API in-process over real HTTP (curl), on a real SQLite file with a set clock.
+    .testTarget(
+      name: "CooktimerServerTests",
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerHTTP", "CooktimerServer",
+      ]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),

@@ -29,6 +29,17 @@ public enum Command: Equatable, Sendable {
   case watch
   case help(topic: String?)
   case quit
+  /// `serve [--listen HOST:PORT] [--no-send]`: the HTTP API (docs/api.md) until SIGTERM.
+  case serve(listen: String?, send: Bool)
+  /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
+  case apikey(APIKeyCommand)
+}
+
+/// What `apikey` does (docs/api.md §2).
+public enum APIKeyCommand: Equatable, Sendable {
+  case create(name: String?)
+  case list
+  case revoke(name: String)
 }
 
 extension Command {
@@ -57,6 +68,8 @@ extension Command {
     case .watch: return "watch"
     case .help: return "help"
     case .quit: return "quit"
+    case .serve: return "serve"
+    case .apikey: return "apikey"
     }
   }
 }

@@ -59,6 +59,10 @@ public enum CommandParser {
       case "--start": local.start = try parseInstant(try value())
       case "--mark-sent": local.markSent.append(contentsOf: try parseIDs(try value()))
       case "--help": local.help = true
+      // `serve` and `apikey` (Serve/ServeCommands.swift).
+      case "--listen": local.listen = try value()
+      case "--no-send": local.noSend = true
+      case "--name": local.name = try value()
       default:
         // `add -30s` style values start with one dash only, so `--x` is always an option.
         throw CLIError.usage("unknown option \(name); see `cooktimer help`")
@@ -127,6 +131,10 @@ public enum CommandParser {
     case "watch": command = .watch
     case "help", "?": command = .help(topic: args.optional())
     case "quit", "exit": command = .quit
+    case "serve":
+      command = .serve(
+        listen: local.take(\.listen, "--listen"), send: !local.take(\.noSend, "--no-send"))
+    case "apikey": command = .apikey(try apiKeyCommand(&args, &local))
     default:
       throw CLIError.usage("unknown command \"\(name)\"; type `help` for the list")
     }
@@ -159,6 +167,24 @@ public enum CommandParser {
   }
 }
 
+// MARK: serve and apikey
+
+extension CommandParser {
+  /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
+  fileprivate static func apiKeyCommand(
+    _ args: inout Arguments, _ local: inout LocalOptions
+  ) throws -> APIKeyCommand {
+    let verb = try args.required("create, list or revoke")
+    switch verb.lowercased() {
+    case "create", "new": return .create(name: local.take(\.name, "--name"))
+    case "list", "ls": return .list
+    case "revoke", "rm": return .revoke(name: try args.required("NAME"))
+    default:
+      throw CLIError.usage("`apikey` takes create, list or revoke, not \"\(verb)\"")
+    }
+  }
+}
+
 /// Command-specific options, which each command consumes; leftovers are usage errors.
 private struct LocalOptions {
   var autoAdvance = false
@@ -167,6 +193,9 @@ private struct LocalOptions {
   var start: Instant?
   var markSent: [Int64] = []
   var help = false
+  var listen: String?
+  var noSend = false
+  var name: String?
   private var used: Set<String> = []
 
   mutating func take<T>(_ key: KeyPath<LocalOptions, T>, _ name: String) -> T {
@@ -178,7 +207,8 @@ private struct LocalOptions {
     let given: [(String, Bool)] = [
       ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
       ("--priority", priority != nil), ("--start", start != nil),
-      ("--mark-sent", !markSent.isEmpty),
+      ("--mark-sent", !markSent.isEmpty), ("--listen", listen != nil), ("--no-send", noSend),
+      ("--name", name != nil),
     ]
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

@@ -44,6 +44,8 @@ extension Session {
     case .plan(let name, let start): return try context.plan(name, start: start)
     case .outbox(let ids): return try context.outbox(markSent: ids)
     case .help(let topic): return help(topic, json: context.json)
+    case .serve(let listen, let send): return try context.serve(listen: listen, send: send)
+    case .apikey(let command): return try context.apikey(command)
     case .watch, .quit:
       return Output(
         stderr: ["cooktimer: `\(command)` works at the REPL prompt"], status: ExitStatus.usage)

@@ -82,6 +82,16 @@ let helpEntries: [String: HelpEntry] = [
     usage: "outbox [--mark-sent ID,ID]", summary: "pending Live Activity pushes as JSON lines",
     detail:
       "Each state change queues its push in the same transaction; mark them sent once delivered."),
+  "serve": HelpEntry(
+    usage: "serve [--listen ADDR:PORT] [--no-send]", summary: "the HTTP API the app talks to",
+    detail:
+      "Listens on 127.0.0.1:8417 by default, until SIGINT or SIGTERM. Another address needs an "
+      + "API key (apikey create). Shares the database with the REPL."),
+  "apikey": HelpEntry(
+    usage: "apikey create [--name N] | list | revoke NAME", summary: "the API keys of serve",
+    detail:
+      "create prints a new key once; only its SHA-256 is stored. Once a key exists, every /v1 "
+      + "request needs Authorization: Bearer KEY."),
   "help": HelpEntry(usage: "help [COMMAND]", summary: "this list, or one command", detail: ""),
   "quit": HelpEntry(
     usage: "quit", summary: "leave the REPL (also Ctrl-D); timers keep running", detail: ""),
@@ -90,7 +100,7 @@ let helpEntries: [String: HelpEntry] = [
 let helpOrder = [
   "recipes", "show", "start", "status", "pause", "resume", "next", "add", "skip", "cancel",
   "begin", "restart", "stop", "timeline", "watch", "content", "payload", "contract", "plan",
-  "outbox", "help", "quit",
+  "outbox", "serve", "apikey", "help", "quit",
 ]
 
 /// Commands offered by tab completion.

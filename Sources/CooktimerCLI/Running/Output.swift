@@ -22,6 +22,8 @@ public enum ExitStatus {
   public static let dataError: Int32 = 65
   public static let noInput: Int32 = 66
   public static let software: Int32 = 70
+  /// EX_CONFIG: `serve` on a non-loopback address with no API key (docs/api.md §2).
+  public static let configuration: Int32 = 78
   public static let ioError: Int32 = 74
   public static let noPermission: Int32 = 77
   public static let interrupted: Int32 = 130
