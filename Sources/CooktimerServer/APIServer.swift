@@ -82,6 +82,9 @@ public final class APIServer: Sendable {
     watcher.stop()
   }
 
+  /// Event streams open now (`GET /v1/events` clients still there).
+  public var openEventStreams: Int { http.openEventStreams }
+
   /// Every route the server answers, as method and template (for its OpenAPI test).
   public var routes: [(method: String, template: String)] { api.declaredRoutes }
 }
