@@ -51,12 +51,25 @@ let package = Package(
     .target(
       name: "CooktimerLineEditor", dependencies: ["CReadline"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
+    // SHA-256 from OpenSSL's libcrypto: API keys are stored hashed (docs/api.md §2).
+    .systemLibrary(
+      name: "CCryptoHash",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
+    ),
+    // `cooktimer serve`: the routes of docs/api.md on the application layer. No terminal.
+    .target(
+      name: "CooktimerServer",
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
+        "CooktimerHTTP", "CCryptoHash",
+      ]),
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
-        "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor",
+        "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor", "CooktimerServer",
       ]
     ),
     .systemLibrary(
@@ -104,6 +117,12 @@ let package = Package(
       name: "CooktimerServiceTests",
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService"]),
     .testTarget(name: "CooktimerHTTPTests", dependencies: ["CooktimerHTTP"]),
+    // The API in-process over real HTTP (curl), on a real SQLite file with a set clock.
+    .testTarget(
+      name: "CooktimerServerTests",
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerHTTP", "CooktimerServer",
+      ]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),

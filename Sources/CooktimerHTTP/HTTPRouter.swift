@@ -30,6 +30,12 @@ public struct HTTPRouter: Sendable {
     routes.append(Route(method: method, pattern: pattern, handler: handler))
   }
 
+  /// Every declared route's method and template, in the order added: what a served API
+  /// description (OpenAPI) is checked against.
+  public var declaredRoutes: [(method: String, template: String)] {
+    routes.map { ($0.method, $0.pattern.template) }
+  }
+
   /// The router as an ``HTTPServer`` handler.
   public var handler: @Sendable (HTTPRequest) -> HTTPResponse {
     { [self] request in handle(request) }

@@ -40,8 +40,16 @@ public final class RunService {
     public var resolvedEnd: Instant?
   }
 
-  /// Starts a run of `recipe` at step 1 and queues its `start` push.
-  public func start(_ recipe: Recipe, autoAdvance: Bool, at now: Instant? = nil) throws -> Run {
+  /// Something a front end records in the same transaction as a change, after it (the HTTP
+  /// server's stored answer to an `Idempotency-Key`, docs/api.md §2): if it throws, the
+  /// change rolls back too.
+  public typealias Finish<T> = (T, StoreTransaction) throws -> Void
+
+  /// Starts a run of `recipe` at step 1 and queues its `start` push; `finish` runs last,
+  /// inside the same transaction.
+  public func start(
+    _ recipe: Recipe, autoAdvance: Bool, at now: Instant? = nil, finish: Finish<Run>? = nil
+  ) throws -> Run {
     let now = now ?? clock.now()
     return try store.transaction { tx in
       let settings = try self.settings.resolved(tx, remember: true)
@@ -53,18 +61,20 @@ public final class RunService {
       try PushQueue(settings: settings, makeAPNsID: makeAPNsID)
         .enqueue(moments, runID: id, tx: tx)
       try tx.setActivityRecord(ActivityRecord(lifetime), runID: id)
+      try finish?(run, tx)
       return run
     }
   }
 
-  /// Applies `action` to the run named `given` (or the only active run), in one transaction.
+  /// Applies `action` to the run named `given` (or the only active run), in one transaction;
+  /// `finish` runs last inside it, also when the action changed nothing.
   ///
   /// - Throws: ``ServiceError`` for a run or timer that is not there; `CoreError.refused`
   ///   when the run's state refuses (nothing is written then); `CoreError.invalidTime` for
   ///   an `until` time that does not exist; `StoreError` from the store.
-  public func perform(_ action: RunAction, on given: String?, at now: Instant? = nil) throws
-    -> Outcome
-  {
+  public func perform(
+    _ action: RunAction, on given: String?, at now: Instant? = nil, finish: Finish<Outcome>? = nil
+  ) throws -> Outcome {
     let now = now ?? clock.now()
     return try store.transaction { tx in
       let settings = try self.settings.resolved(tx, remember: true)
@@ -78,7 +88,9 @@ public final class RunService {
         try keeper.record(
           run, events: change.events, cause: .cook(action.cookAction), at: at, tx: tx)
       }
-      return Outcome(run: run, change: change, at: at, resolvedEnd: resolvedEnd)
+      let outcome = Outcome(run: run, change: change, at: at, resolvedEnd: resolvedEnd)
+      try finish?(outcome, tx)
+      return outcome
     }
   }
 

@@ -36,6 +36,13 @@ final class DatabaseStatement {
       switch value {
       case .integer(let number): code = sqlite3_bind_int64(handle, index, number)
       case .text(let string): code = sqlite3_bind_text(handle, index, string, -1, SQLITE_TRANSIENT)
+      case .blob(let bytes):
+        // A zero-length blob still binds as a blob, not as NULL, with a non-nil pointer.
+        code = bytes.withUnsafeBytes { raw in
+          sqlite3_bind_blob(
+            handle, index, raw.baseAddress ?? UnsafeRawPointer(bitPattern: 1), Int32(raw.count),
+            SQLITE_TRANSIENT)
+        }
       case .null: code = sqlite3_bind_null(handle, index)
       }
       guard code == SQLITE_OK else { throw connection.error(code) }
@@ -87,5 +94,12 @@ final class DatabaseStatement {
   func text(_ column: Int32) -> String {
     guard let bytes = sqlite3_column_text(handle, column) else { return "" }
     return String(cString: bytes)
+  }
+
+  func blob(_ column: Int32) -> [UInt8] {
+    // The pointer first, then its length: SQLite's documented order.
+    guard let bytes = sqlite3_column_blob(handle, column) else { return [] }
+    let count = Int(sqlite3_column_bytes(handle, column))
+    return Array(UnsafeRawBufferPointer(start: bytes, count: count))
   }
 }

@@ -4,6 +4,8 @@ import CooktimerCore
 enum DatabaseValue: Sendable {
   case integer(Int64)
   case text(String)
+  /// Bytes kept as they are (a `BLOB` column of a `STRICT` table takes nothing else).
+  case blob([UInt8])
   case null
 
   static func integer(_ value: Int?) -> DatabaseValue {

@@ -93,3 +93,17 @@ struct Arguments {
     }
   }
 }
+
+extension Arguments {
+  /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME` (docs/api.md §2).
+  mutating func apiKeyCommand() throws -> APIKeyCommand {
+    let verb = try required("create, list or revoke")
+    switch verb.lowercased() {
+    case "create", "new": return .create(name: take(\.name, "--name"))
+    case "list", "ls": return .list
+    case "revoke", "rm": return .revoke(name: try required("NAME"))
+    default:
+      throw CLIError.usage("`apikey` takes create, list or revoke, not \"\(verb)\"")
+    }
+  }
+}

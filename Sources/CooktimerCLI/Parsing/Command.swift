@@ -35,6 +35,17 @@ public enum Command: Equatable, Sendable {
   case watch
   case help(topic: String?)
   case quit
+  /// `serve [--listen HOST:PORT] [--no-send]`: the HTTP API (docs/api.md) until SIGTERM.
+  case serve(listen: String?, send: Bool)
+  /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
+  case apikey(APIKeyCommand)
+}
+
+/// What `apikey` does (docs/api.md §2).
+public enum APIKeyCommand: Equatable, Sendable {
+  case create(name: String?)
+  case list
+  case revoke(name: String)
 }
 
 /// Which pending pushes `outbox` lists: at most `limit` (default 1000), after id `after`.

@@ -61,6 +61,10 @@ public enum CommandParser {
       case "--limit": local.limit = try parseCount(try value(), "--limit")
       case "--after": local.after = Int64(try parseCount(try value(), "--after"))
       case "--help": local.help = true
+      // `serve` and `apikey` (Serve/ServeCommands.swift).
+      case "--listen": local.listen = try value()
+      case "--no-send": local.noSend = true
+      case "--name": local.name = try value()
       default:
         if try local.delivery.accept(name, value) { break }
         // `add -30s` style values start with one dash only, so `--x` is always an option.

@@ -178,6 +178,19 @@ extension CommandSpec {
       summary: "every attempt to send a push, with APNs' answer"
     ) { args in try args.deliveryCommand("deliveries") },
     CommandSpec(
+      word: "serve", usage: "serve [--listen 127.0.0.1:8417] [--no-send]",
+      summary: "the HTTP API a timer app talks to (docs/api.md)",
+      detail:
+        "Shares the database with the REPL and delivers the pushes (the send options apply) "
+        + "unless --no-send. With no API key it listens on loopback only. Runs until SIGTERM."
+    ) { args in
+      .serve(listen: args.take(\.listen, "--listen"), send: !args.take(\.noSend, "--no-send"))
+    },
+    CommandSpec(
+      word: "apikey", usage: "apikey create [--name N] | apikey list | apikey revoke NAME",
+      summary: "bearer keys for serve; a key is printed once, only its hash is kept"
+    ) { args in .apikey(try args.apiKeyCommand()) },
+    CommandSpec(
       word: "help", aliases: ["?"], usage: "help [COMMAND]", summary: "this list, or one command",
       arguments: [.command, .none]
     ) { args in .help(topic: args.optional()) },

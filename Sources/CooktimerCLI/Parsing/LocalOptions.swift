@@ -13,6 +13,10 @@ struct LocalOptions {
   /// The options of `token`, `send` (docs/delivery.md).
   var delivery = DeliveryOptions()
   var help = false
+  /// `serve` and `apikey` (Serve/ServeCommand.swift).
+  var listen: String?
+  var noSend = false
+  var name: String?
   private var used: Set<String> = []
 
   mutating func take<T>(_ key: KeyPath<LocalOptions, T>, _ name: String) -> T {
@@ -26,6 +30,7 @@ struct LocalOptions {
         ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
         ("--priority", priority != nil), ("--start", start != nil),
         ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
+      ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

@@ -46,6 +46,8 @@ extension Session {
     case .send(let options): return try context.send(options)
     case .deliveries: return try context.deliveries()
     case .help(let topic): return help(topic, json: context.json)
+    case .serve(let listen, let send): return try context.serve(listen: listen, send: send)
+    case .apikey(let command): return try context.apikey(command)
     case .watch, .quit:
       return Output(
         stderr: ["cooktimer: `\(word)` works at the REPL prompt"], status: ExitStatus.usage)
@@ -58,7 +60,7 @@ extension CommandContext {
     let recipe = try loadRecipe(name)
     let now = self.now
     let run = try service().start(recipe.recipe, autoAdvance: autoAdvance, at: now)
-    if json { return Output(stdout: encodeJSON(RunJSON(run, at: now)) + "\n") }
+    if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }
     var text = "Started \(run.id): \(run.recipe.title)"
     if autoAdvance { text += " (auto-advance)" }
     text += "\n" + statusText(run, at: now, zone: zone) + "\n"
@@ -73,12 +75,12 @@ extension CommandContext {
     } catch CLIError.noDatabase(let path) where given == nil {
       // No database yet is no runs, not an error: but say where we looked.
       let note = "cooktimer: no database at \(path) yet; `start RECIPE` makes it"
-      if json { return Output(stdout: encodeJSON(StatusJSON(runs: [])) + "\n", stderr: [note]) }
+      if json { return Output(stdout: encodeJSON(StatusDocument(runs: [])) + "\n", stderr: [note]) }
       return Output(stdout: "No active runs. Start one with `start RECIPE`.\n", stderr: [note])
     }
     if json {
       return Output(
-        stdout: encodeJSON(StatusJSON(runs: runs.map { RunJSON($0, at: max(now, $0.lastChange)) }))
+        stdout: encodeJSON(StatusDocument(runs, at: now))
           + "\n")
     }
     if runs.isEmpty { return Output(stdout: "No active runs. Start one with `start RECIPE`.\n") }

@@ -51,10 +51,10 @@ extension Session {
       case .invalid(let m): return (m, ExitStatus.usage)
       }
     case let error as DeliveryError:
-      return (error.description, ExitStatus.config)
+      return (error.description, ExitStatus.configuration)
     case let error as APNsError:
       switch error {
-      case .key, .signing, .settings: return (error.description, ExitStatus.config)
+      case .key, .signing, .settings: return (error.description, ExitStatus.configuration)
       case .request, .transport, .notHTTP2: return (error.description, ExitStatus.unavailable)
       }
     case let error as CoreError:

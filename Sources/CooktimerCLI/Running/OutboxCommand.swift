@@ -24,7 +24,7 @@ extension CommandContext {
     let limit = page.limit ?? 1000
     let entries = try service.pendingPushes(at: now, limit: limit, after: page.after ?? 0)
     let topic = try service.settingsInForce().topic
-    let lines = try entries.map { try outboxLine($0, topic: topic) }
+    let lines = try entries.map { try OutboxDocument.line($0, topic: topic) }
     var warnings = topic == nil && !entries.isEmpty ? ["cooktimer: \(Self.noTopic)"] : []
     let more = try entries.last.map { try store.pendingCount(after: $0.id) } ?? 0
     if more > 0, let last = entries.last {
@@ -38,28 +38,5 @@ extension CommandContext {
         stdout: "{\"pending\":[\(lines.joined(separator: ","))]\(tail)}\n", stderr: warnings)
     }
     return Output(stdout: lines.map { $0 + "\n" }.joined(), stderr: warnings)
-  }
-
-  /// One entry as a JSON object; headers and body embedded as objects, keys sorted.
-  private func outboxLine(_ entry: OutboxEntry, topic: String?) throws -> String {
-    var headers =
-      (try? JSONDecoder().decode([String: String].self, from: Data(entry.draft.headers.utf8)))
-      ?? [:]
-    if let topic { headers["apns-topic"] = PushRequest.liveActivityTopic(topic) }
-    var fields: [(String, String)] = [
-      ("activity", String(entry.draft.activity)),
-      ("body", entry.draft.body),
-      ("createdAt", encodeJSON(entry.draft.createdAt.description)),
-      ("event", encodeJSON(entry.draft.event)),
-      ("headers", try WireJSON.string(headers)),
-      ("id", String(entry.id)),
-      ("priority", String(entry.draft.priority)),
-      ("run", encodeJSON(entry.runID)),
-      // The activity's number is a number, as in `plan`; push-to-start is a string.
-      ("target", Int(entry.draft.target).map(String.init) ?? encodeJSON(entry.draft.target)),
-      ("timestamp", String(entry.draft.timestamp)),
-    ]
-    if topic == nil { fields.insert(("problem", encodeJSON("no APNs topic set")), at: 7) }
-    return "{" + fields.map { "\(encodeJSON($0.0)):\($0.1)" }.joined(separator: ",") + "}"
   }
 }

@@ -23,9 +23,10 @@ public enum ExitStatus {
   public static let noInput: Int32 = 66
   public static let software: Int32 = 70
   public static let unavailable: Int32 = 69
+  /// EX_CONFIG: a configuration error — a missing APNs key, team id or topic
+  /// (docs/delivery.md §2), `serve` on a non-loopback address with no API key (docs/api.md §2).
+  public static let configuration: Int32 = 78
   public static let ioError: Int32 = 74
   public static let noPermission: Int32 = 77
-  /// A configuration error (docs/delivery.md §2: a missing APNs key, team id or topic).
-  public static let config: Int32 = 78
   public static let interrupted: Int32 = 130
 }

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -47,7 +48,7 @@ extension CommandContext {
   func listRecipes() throws -> Output {
     let entries = try session.catalog(options).entries()
     if json {
-      return Output(stdout: encodeJSON(["recipes": entries.map(RecipeListJSON.init)]) + "\n")
+      return Output(stdout: encodeJSON(RecipeListDocument(recipes: entries.map(\.document))) + "\n")
     }
     if entries.isEmpty {
       return Output(
@@ -72,7 +73,7 @@ extension CommandContext {
     let loaded = try loadRecipe(name)
     let recipe = loaded.recipe
     if json {
-      return Output(stdout: encodeJSON(ShowJSON(loaded)) + "\n", stderr: loaded.warnings)
+      return Output(stdout: encodeJSON(loaded.document) + "\n", stderr: loaded.warnings)
     }
     var lines = ["\(recipe.title)  (\(loaded.path))"]
     let meta = recipe.metadata.filter { $0.key != "title" }.map { "\($0.key): \($0.value)" }
@@ -105,80 +106,17 @@ extension CommandContext {
   }
 }
 
-/// `recipes --json`: one entry per file.
-struct RecipeListJSON: Encodable {
-  var file: String
-  var name: String
-  var title: String?
-  var steps: Int?
-  var timers: Int?
-  var errors: [String]
-  var warnings: [String]
-
-  init(_ entry: RecipeCatalog.Entry) {
-    file = entry.path
-    name = entry.name
-    title = entry.result.recipe?.title
-    steps = entry.result.recipe?.steps.count
-    timers = entry.result.recipe?.steps.reduce(0) { $0 + $1.timers.count }
-    errors = entry.result.errors.map(\.description)
-    warnings = entry.result.warnings.map(\.description)
+extension RecipeCatalog.Entry {
+  /// Its line in `recipes --json`.
+  var document: RecipeSummaryDocument {
+    RecipeSummaryDocument(file: path, name: name, result: result)
   }
 }
 
-/// `show --json` (docs/cli.md §4.4): seconds, lower bound for ranges, null if unresolved.
-struct ShowJSON: Encodable {
-  struct StepJSON: Encodable {
-    var number: Int
-    var text: String
-    var section: String?
-    var timers: [TimerJSON]
-  }
-
-  struct TimerJSON: Encodable {
-    var name: String
-    var seconds: Double?
-    var upperSeconds: Double?
-    var start: String
-    var quantity: String
-    var unit: String
-
-    func encode(to encoder: Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(name, forKey: .name)
-      try c.encode(seconds, forKey: .seconds)  // null when unresolved, as scripts expect
-      try c.encodeIfPresent(upperSeconds, forKey: .upperSeconds)
-      try c.encode(start, forKey: .start)
-      try c.encode(quantity, forKey: .quantity)
-      try c.encode(unit, forKey: .unit)
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case name, seconds, upperSeconds, start, quantity, unit
-    }
-  }
-
-  var name: String
-  var file: String
-  var metadata: [String: String]
-  var steps: [StepJSON]
-  var warnings: [String]
-
-  init(_ loaded: LoadedRecipe) {
-    name = loaded.recipe.title
-    file = loaded.path
-    metadata = Dictionary(
-      loaded.recipe.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-    steps = loaded.recipe.steps.enumerated().map { i, step in
-      StepJSON(
-        number: i + 1, text: step.text, section: step.section,
-        timers: step.timers.map {
-          TimerJSON(
-            name: $0.name, seconds: $0.duration.map { Double($0) / 1000 },
-            upperSeconds: $0.upperDuration.map { Double($0) / 1000 }, start: $0.start.rawValue,
-            quantity: $0.quantity, unit: $0.unit)
-        })
-    }
-    warnings = loaded.warnings.map { String($0.dropFirst("cooktimer: ".count)) }
+extension LoadedRecipe {
+  /// `show --json`: the warnings without their `cooktimer: ` prefix.
+  var document: RecipeDocument {
+    RecipeDocument(
+      recipe, file: path, warnings: warnings.map { String($0.dropFirst("cooktimer: ".count)) })
   }
 }

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerService
 import Foundation
 
 extension CommandContext {
@@ -9,7 +10,7 @@ extension CommandContext {
     let id = run.id
     let now = max(self.now, run.lastChange)
     let timeline = run.timeline(at: now)
-    if json { return Output(stdout: encodeJSON(TimelineJSON(id: id, timeline)) + "\n") }
+    if json { return Output(stdout: encodeJSON(TimelineDocument(id: id, timeline)) + "\n") }
     var lines = ["\(id)  \(run.recipe.title)"]
     for entry in timeline.entries {
       let text = shortened(run.recipe.steps[entry.step].text, 60)
@@ -25,31 +26,5 @@ extension CommandContext {
 
   private func shortened(_ text: String, _ limit: Int) -> String {
     text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
-  }
-}
-
-/// `timeline --json`: instants as ISO 8601 UTC with milliseconds.
-struct TimelineJSON: Encodable {
-  struct Step: Encodable {
-    var number: Int
-    var start: String
-    var end: String
-    var waitsForCook: Bool
-  }
-
-  var id: String
-  var from: String
-  var done: String
-  var steps: [Step]
-
-  init(id: String, _ timeline: Timeline) {
-    self.id = id
-    from = timeline.from.description
-    done = timeline.done.description
-    steps = timeline.entries.map {
-      Step(
-        number: $0.step + 1, start: $0.start.description, end: $0.end.description,
-        waitsForCook: $0.waitsForCook)
-    }
   }
 }

@@ -7,7 +7,7 @@ extension CommandContext {
     let outcome = try service().perform(action, on: given, at: now)
     let (run, change, now) = (outcome.run, outcome.change, outcome.at)
     if json {
-      return Output(stdout: encodeJSON(ChangeJSON(run: run, change: change, at: now)) + "\n")
+      return Output(stdout: encodeJSON(ChangeDocument(run: run, change: change, at: now)) + "\n")
     }
     if let note = change.unchanged {
       return Output(stdout: "\(note) — nothing changed\n")
@@ -51,17 +51,3 @@ extension RunAction {
   var showsStep: Bool { self == .next || self == .restart }
 }
 
-/// `--json` for a state change: the run after it, and whether anything changed.
-struct ChangeJSON: Encodable {
-  var id: String
-  var changed: Bool
-  var note: String?
-  var run: RunJSON
-
-  init(run: Run, change: Change, at now: Instant) {
-    id = run.id
-    changed = change.changedState
-    note = change.unchanged
-    self.run = RunJSON(run, at: now)
-  }
-}

@@ -1,0 +1,32 @@
+import CooktimerCore
+import CooktimerServer
+import CooktimerService
+
+/// The server's recipes: the CLI's catalog of the recipes folder, read afresh per request
+/// so a recipe added while `serve` runs is there at once.
+struct CatalogRecipeSource: RecipeSource {
+  let catalog: RecipeCatalog
+
+  func list() throws -> RecipeListDocument {
+    RecipeListDocument(recipes: try catalog.entries().map(\.document))
+  }
+
+  func recipe(named name: String) throws -> FoundRecipe? {
+    let entry: RecipeCatalog.Entry
+    do {
+      entry = try catalog.find(name)
+    } catch .notFound {
+      return nil
+    } catch .usage(let message) {
+      throw ServiceError.invalid(message)  // a name that means several recipes
+    } catch {
+      throw ServiceError.invalid("\(error)")
+    }
+    guard let recipe = entry.result.recipe else {
+      throw CoreError.invalidRecipe(entry.result.errors[0])
+    }
+    let warnings = entry.result.warnings.map(\.description)
+    return FoundRecipe(
+      recipe: recipe, document: RecipeDocument(recipe, file: entry.path, warnings: warnings))
+  }
+}

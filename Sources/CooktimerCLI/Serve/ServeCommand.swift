@@ -1,0 +1,89 @@
+import CooktimerCore
+import CooktimerServer
+import CooktimerService
+import CooktimerStore
+import CooktimerLineEditor
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// What `serve` leaves to be started beside the HTTP server: the APNs sender of
+/// docs/delivery.md will start here (unless `--no-send`), on the same database.
+nonisolated(unsafe) var startBackgroundWork: (_ database: String, _ send: Bool) -> Void = { _, _ in
+}
+
+extension CommandContext {
+  /// `serve [--listen HOST:PORT] [--no-send]` (docs/api.md): prints one line with the
+  /// address and whether keys are needed, serves until SIGINT or SIGTERM, then drains and
+  /// exits 0. Another address than loopback with no API key refuses to start (exit 78).
+  func serve(listen: String?, send: Bool) throws -> Output {
+    let (host, port) = try Self.listenAddress(listen ?? "127.0.0.1:8417")
+    let service = try service()
+    let keysRequired = try APIKeyBook(store: service.store).keysRequired()
+    if !keysRequired && !Self.isLoopback(host) {
+      return Output(
+        stderr: [
+          "cooktimer: no API key exists, so serve listens only on loopback (127.0.0.1 or ::1): "
+            + "create one with `cooktimer apikey create` to listen on \(host)"
+        ], status: ExitStatus.configuration)
+    }
+    let path = service.store.path
+    let (clock, zone, settings) = (session.clock, zone, service.settings)
+    var configuration = APIServerConfiguration()
+    configuration.host = host
+    configuration.port = port
+    SignalPipe.install()
+    let server = try APIServer(
+      configuration: configuration,
+      makeService: {
+        RunService(store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
+      }, recipes: CatalogRecipeSource(catalog: session.catalog(options)))
+    startBackgroundWork(path, send)
+    let address = host.contains(":") ? "[\(host)]:\(server.port)" : "\(host):\(server.port)"
+    if json {
+      writeOut(
+        encodeJSON(ServeLine(address: "http://\(address)", keysRequired: keysRequired)) + "\n")
+    } else {
+      let keys = keysRequired ? "API key required" : "no API key: loopback only"
+      writeOut("cooktimer: serving http://\(address) (\(keys)); Ctrl-C stops\n")
+    }
+    Self.waitForStopSignal()
+    server.stop()
+    return Output()
+  }
+
+  /// `HOST:PORT`, `[V6]:PORT`, or a bare port (on 127.0.0.1).
+  static func listenAddress(_ text: String) throws -> (String, UInt16) {
+    let bad = CLIError.usage("--listen takes ADDRESS:PORT, e.g. 127.0.0.1:8417, not \(text)")
+    if let port = UInt16(text) { return ("127.0.0.1", port) }
+    guard let colon = text.lastIndex(of: ":"), let port = UInt16(text[text.index(after: colon)...])
+    else { throw bad }
+    var host = String(text[..<colon])
+    if host.hasPrefix("[") && host.hasSuffix("]") { host = String(host.dropFirst().dropLast()) }
+    guard !host.isEmpty else { throw bad }
+    return (host, port)
+  }
+
+  static func isLoopback(_ host: String) -> Bool {
+    host == "localhost" || host == "::1" || host.hasPrefix("127.")
+  }
+
+  /// Blocks until SIGINT or SIGTERM arrives on the signal pipe.
+  private static func waitForStopSignal() {
+    var fd = pollfd(fd: SignalPipe.readEnd, events: Int16(POLLIN), revents: 0)
+    while true {
+      _ = poll(&fd, 1, -1)
+      if SignalPipe.drain().contains(where: { $0 == SIGINT || $0 == SIGTERM || $0 == SIGHUP }) {
+        return
+      }
+    }
+  }
+}
+
+/// `serve --json`'s one line at start.
+private struct ServeLine: Encodable {
+  var address: String
+  var keysRequired: Bool
+}

@@ -1,0 +1,108 @@
+import CooktimerCore
+import CooktimerHTTP
+import CooktimerService
+import CooktimerStore
+import Foundation
+
+/// The request pipeline of docs/api.md: `/v1` authorization (§2), then the route: a body
+/// that is JSON (415), the idempotent replay of a POST (§2), the route's use case on a
+/// service of the pool, and every error through ``APIError`` — so a handler is only
+/// decode → action → encode.
+final class API: Sendable {
+  let pool: ServicePool
+  let recipes: any RecipeSource
+  let hub: EventHub
+  let deliveries: @Sendable (RunService, Instant) throws -> HTTPResponse
+  let idempotencyWindow: Int64
+  private let keyLocks = KeyLocks()
+  private let router: HTTPRouter
+
+  init(
+    pool: ServicePool, recipes: any RecipeSource, hub: EventHub, idempotencyWindow: Int64,
+    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
+  ) {
+    self.pool = pool
+    self.recipes = recipes
+    self.hub = hub
+    self.idempotencyWindow = idempotencyWindow
+    self.deliveries = deliveries
+    var router = HTTPRouter()
+    for route in Self.routes(recipes: recipes, hub: hub, deliveries: deliveries) {
+      router.add(route.method, route.template) { [pool, keyLocks, idempotencyWindow, hub] in
+        Self.serve(
+          route, $0, $1, pool: pool, locks: keyLocks, window: idempotencyWindow, hub: hub)
+      }
+    }
+    self.router = router
+  }
+
+  /// Every route the router answers, for the OpenAPI comparison.
+  var declaredRoutes: [(method: String, template: String)] { router.declaredRoutes }
+
+  /// The server's handler: never throws, never traps on input.
+  func handle(_ request: HTTPRequest) -> HTTPResponse {
+    if request.pathSegments.first == "v1" {
+      do {
+        if let refusal = try pool.with({ try Authorization.check(request, $0) }) {
+          return refusal
+        }
+      } catch {
+        return APIError.response(for: error)
+      }
+    }
+    return router.handle(request)
+  }
+
+  private static func serve(
+    _ route: APIRoute, _ request: HTTPRequest, _ parameters: [String: String],
+    pool: ServicePool, locks: KeyLocks, window: Int64, hub: EventHub
+  ) -> HTTPResponse {
+    do {
+      let response = try pool.with { service -> HTTPResponse in
+        let now = service.clock.now()
+        guard request.method == "POST", let key = request.headers["Idempotency-Key"] else {
+          return try answer(route, request, parameters, service, now, nil)
+        }
+        guard (1...255).contains(key.utf8.count) else {
+          throw RequestError.badRequest("Idempotency-Key must be 1 to 255 characters")
+        }
+        let claim = IdempotentRequest(
+          caller: Authorization.caller(of: request), key: key, request: request, at: now,
+          window: window)
+        return try locks.with(claim.caller + "\u{0}" + key) {
+          if let stored = try service.store.transaction({ try claim.stored($0) }) {
+            return claim.replay(stored)
+          }
+          let response = try answer(route, request, parameters, service, now, claim)
+          // A refusal or a read changed nothing; its answer is kept all the same, so the
+          // retry hears what the first attempt heard. 5xx answers are not final.
+          if !claim.recorded && response.status.rawValue < 500 {
+            try service.store.transaction { try claim.record(response, in: $0) }
+          }
+          return response
+        }
+      }
+      if request.method != "GET" && response.status.rawValue < 300 { hub.poke() }
+      return response
+    } catch {
+      return APIError.response(for: error)
+    }
+  }
+
+  /// The route's answer, its errors turned into answers too (they are what an idempotent
+  /// retry must hear again).
+  private static func answer(
+    _ route: APIRoute, _ request: HTTPRequest, _ parameters: [String: String],
+    _ service: RunService, _ now: Instant, _ claim: IdempotentRequest?
+  ) throws -> HTTPResponse {
+    let call = APICall(
+      request: request, parameters: parameters, service: service, now: now, idempotent: claim)
+    do {
+      return try route.handler(call)
+    } catch {
+      let response = APIError.response(for: error)
+      guard response.status.rawValue < 500 else { throw error }
+      return response
+    }
+  }
+}

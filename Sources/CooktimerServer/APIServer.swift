@@ -1,0 +1,117 @@
+import CooktimerCore
+import CooktimerHTTP
+import CooktimerService
+import Foundation
+
+/// How ``APIServer`` listens and how often it looks; every value has a default for a
+/// kitchen service on a home network.
+public struct APIServerConfiguration: Sendable {
+  /// A numeric IPv4 or IPv6 address, or `localhost` (docs/api.md §2: loopback by default).
+  public var host = "127.0.0.1"
+  /// 0: any free port (``APIServer/port`` tells which).
+  public var port: UInt16 = 8417
+  /// Threads, timeouts (10 s without progress, docs/api.md §2) and the 64 KiB body limit.
+  public var http = HTTPServerConfiguration()
+  /// Seconds between `: ping` comments on every event stream (docs/api.md §1: 15).
+  public var pingIntervalSeconds: Double = 15
+  /// Seconds between looks for changes made elsewhere and timers that fired (docs/api.md
+  /// §3: within a second).
+  public var watchIntervalSeconds: Double = 0.25
+  /// How long an `Idempotency-Key`'s answer is replayed, in milliseconds (24 h).
+  public var idempotencyWindowMilliseconds: Int64 = 86_400_000
+
+  public init() {}
+}
+
+/// `cooktimer serve`: the routes of docs/api.md over ``HTTPServer``, on the application
+/// layer (``RunService``), with event streams fed by a watcher of the database. Starts in
+/// its initializer; ``stop()`` drains (docs/api.md §2 "SIGTERM").
+public final class APIServer: Sendable {
+  /// The port listened on.
+  public var port: UInt16 { http.port }
+  public var host: String { http.host }
+  private let http: HTTPServer
+  private let watcher: RunWatcher
+  private let pinger: Pinger
+  let api: API
+
+  /// - Parameters:
+  ///   - makeService: a new application layer on its own store connection; called once per
+  ///     server thread and once for the watcher.
+  ///   - recipes: where `GET /v1/recipes` and `POST /v1/runs` find recipes.
+  ///   - deliveries: the body of `GET /v1/deliveries`; default `{"deliveries": []}`.
+  /// - Throws: `HTTPServerError` when it cannot listen; the store's errors from the first
+  ///   service.
+  public init(
+    configuration: APIServerConfiguration = APIServerConfiguration(),
+    makeService: @escaping @Sendable () throws -> RunService,
+    recipes: any RecipeSource,
+    deliveries: (@Sendable (RunService, Instant) throws -> any Encodable)? = nil
+  ) throws {
+    let watcherService = try makeService()
+    let hub = EventHub(clock: watcherService.clock)
+    let pool = ServicePool(limit: configuration.http.threadPoolSize + 1, make: makeService)
+    let answer: @Sendable (RunService, Instant) throws -> HTTPResponse = { service, now in
+      guard let deliveries else { return try .json(["deliveries": [String]()]) }
+      return try .json(AnyEncodable(try deliveries(service, now)))
+    }
+    api = API(
+      pool: pool, recipes: recipes, hub: hub,
+      idempotencyWindow: configuration.idempotencyWindowMilliseconds, deliveries: answer)
+    watcher = RunWatcher(
+      hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds)
+    try watcher.start()
+    let pinger = Pinger(hub: hub, interval: configuration.pingIntervalSeconds)
+    self.pinger = pinger
+    do {
+      http = try HTTPServer(
+        host: configuration.host, port: configuration.port, configuration: configuration.http,
+        handler: { [api] in api.handle($0) })
+    } catch {
+      pinger.stop()
+      watcher.stop()
+      throw error
+    }
+  }
+
+  /// Stops accepting, ends the event streams, lets requests in flight finish (up to the
+  /// drain timeout), then stops the watcher. Later calls do nothing.
+  public func stop() {
+    http.stop()
+    pinger.stop()
+    watcher.stop()
+  }
+
+  /// Event streams open now (`GET /v1/events` clients still there).
+  public var openEventStreams: Int { http.openEventStreams }
+
+  /// Every route the server answers, as method and template (for its OpenAPI test).
+  public var routes: [(method: String, template: String)] { api.declaredRoutes }
+}
+
+/// An `Encodable` of a type known only at run time.
+private struct AnyEncodable: Encodable {
+  let value: any Encodable
+  init(_ value: any Encodable) { self.value = value }
+  func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
+}
+
+/// Sends `: ping` to every event stream every `interval` seconds, on a thread of its own.
+private final class Pinger: Sendable {
+  private let stopped = Wakeup()
+
+  init(hub: EventHub, interval: Double) {
+    let stopped = self.stopped
+    let thread = Thread {
+      while true {
+        stopped.wait(timeout: interval)
+        if stopped.isStopped { return }
+        hub.ping()
+      }
+    }
+    thread.name = "cooktimer-event-ping"
+    thread.start()
+  }
+
+  func stop() { stopped.stop() }
+}

@@ -1,0 +1,46 @@
+import CooktimerHTTP
+import CooktimerService
+import CooktimerStore
+import Foundation
+
+/// docs/api.md §2: once any API key exists, every `/v1` request needs
+/// `Authorization: Bearer KEY` (RFC 6750 §2.1); with none, `/v1` needs no key but only
+/// this machine may call it. The keys are read per request, so one made or revoked by
+/// `cooktimer apikey` in another process counts at once.
+enum Authorization {
+  /// The 401 to answer, or `nil` when the request may go on.
+  static func check(_ request: HTTPRequest, _ service: RunService) throws -> HTTPResponse? {
+    let keys = try service.store.transaction { try $0.validAPIKeys() }
+    if keys.isEmpty {
+      if request.isLoopback { return nil }
+      return refusal("no API key is configured, so only this machine may call /v1")
+    }
+    guard let token = bearerToken(request) else {
+      return refusal("this server needs Authorization: Bearer KEY (cooktimer apikey create)")
+    }
+    return matches(token, keys) ? nil : refusal("the API key is not valid")
+  }
+
+  /// Who a request's idempotency keys belong to: the SHA-256 of its bearer token, or `""`
+  /// without one. Only called once ``check(_:_:)`` let the request through.
+  static func caller(of request: HTTPRequest) -> String {
+    bearerToken(request).map { Digest.sha256Hex($0.utf8) } ?? ""
+  }
+
+  /// The token of `Authorization: Bearer TOKEN`; the scheme is case-insensitive
+  /// (RFC 9110 §11.1).
+  static func bearerToken(_ request: HTTPRequest) -> String? {
+    guard let value = request.headers["Authorization"] else { return nil }
+    let parts = value.split(separator: " ", maxSplits: 1, omittingEmptySubsequences: true)
+    guard parts.count == 2, parts[0].lowercased() == "bearer" else { return nil }
+    let token = parts[1].trimmingCharacters(in: .whitespaces)
+    return token.isEmpty ? nil : token
+  }
+
+  /// 401 with the challenge RFC 9110 §11.6.1 requires; nothing was done.
+  private static func refusal(_ message: String) -> HTTPResponse {
+    var response = HTTPResponse.error(.unauthorized, message)
+    response.headers["WWW-Authenticate"] = "Bearer realm=\"cooktimer\""
+    return response
+  }
+}

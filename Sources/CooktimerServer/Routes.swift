@@ -1,0 +1,75 @@
+import CooktimerActivity
+import CooktimerCore
+import CooktimerHTTP
+import CooktimerService
+import Foundation
+
+extension API {
+  /// The table of docs/api.md §1, in its order. ``OpenAPIDocument`` describes exactly these
+  /// (a test compares the two).
+  static func routes(
+    recipes: any RecipeSource, hub: EventHub,
+    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
+  ) -> [APIRoute] {
+    var routes = [
+      APIRoute("GET", "/healthz") { _ in try .json(["ok": true]) },
+      APIRoute("GET", "/openapi.json") { _ in OpenAPIDocument.response },
+      APIRoute("GET", "/v1/recipes") { _ in try .json(recipes.list()) },
+      APIRoute("GET", "/v1/recipes/{name}") { call in
+        try .json(try RunRoutes.recipe(call.parameter("name"), recipes).document)
+      },
+      APIRoute("POST", "/v1/runs") { try RunRoutes.start($0, recipes) },
+      APIRoute("GET", "/v1/runs") { call in
+        try .json(StatusDocument(try call.service.activeRuns(at: call.now), at: call.now))
+      },
+      APIRoute("GET", "/v1/runs/{id}") { call in
+        let run = try call.service.run(call.parameter("id"), at: call.now)
+        return try .json(RunDocument(run, at: max(call.now, run.lastChange)))
+      },
+    ]
+    let transitions: [(String, RunAction)] = [
+      ("pause", .pause), ("resume", .resume), ("next", .next), ("restart", .restart),
+      ("stop", .stop),
+    ]
+    for (word, action) in transitions {
+      routes.append(APIRoute("POST", "/v1/runs/{id}/\(word)") { try $0.change(action) })
+    }
+    routes += [
+      APIRoute("POST", "/v1/runs/{id}/add") { try RunRoutes.add($0) },
+      APIRoute("POST", "/v1/runs/{id}/timers/{number}/skip") { call in
+        try call.change(.skip(TimerReference(call.parameter("number"))))
+      },
+      APIRoute("POST", "/v1/runs/{id}/timers/{number}/cancel") { call in
+        try call.change(.cancel(TimerReference(call.parameter("number"))))
+      },
+      APIRoute("POST", "/v1/runs/{id}/timers/{number}/begin") { try RunRoutes.begin($0) },
+      APIRoute("GET", "/v1/runs/{id}/content") { call in
+        let run = try call.service.run(call.parameter("id"), at: call.now)
+        let data = try ActivityContent(run: run, at: max(call.now, run.lastChange)).encoded()
+        return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: data)
+      },
+      APIRoute("GET", "/v1/runs/{id}/timeline") { call in
+        let run = try call.service.run(call.parameter("id"), at: call.now)
+        let timeline = run.timeline(at: max(call.now, run.lastChange))
+        return try .json(TimelineDocument(id: run.id, timeline))
+      },
+      APIRoute("PUT", "/v1/tokens/push-to-start") { try TokenRoutes.pushToStart($0) },
+      APIRoute("PUT", "/v1/runs/{id}/activities/{n}/token") { try TokenRoutes.activity($0) },
+      APIRoute("DELETE", "/v1/tokens/{hex}") { try TokenRoutes.remove($0) },
+      APIRoute("GET", "/v1/outbox") { call in
+        let entries = try call.service.pendingPushes(at: call.now)
+        let topic = try call.service.settingsInForce().topic
+        return HTTPResponse(
+          status: .ok, headers: ["Content-Type": "application/json"],
+          body: Data(try OutboxDocument.document(entries, topic: topic).utf8))
+      },
+      APIRoute("GET", "/v1/deliveries") { call in try deliveries(call.service, call.now) },
+      APIRoute("POST", "/v1/runs/{id}/acknowledge") { call in
+        try call.service.acknowledge(call.parameter("id"), at: call.now)
+        return .noContent
+      },
+      APIRoute("GET", "/v1/events") { call in hub.subscribe(call.request) },
+    ]
+    return routes
+  }
+}

@@ -1,0 +1,92 @@
+import CooktimerCore
+import CooktimerHTTP
+import CooktimerService
+
+/// The routes that start and change runs, beyond the plain transitions.
+enum RunRoutes {
+  /// The recipe a path or body names; never a path on the server's disk.
+  /// - Throws: ``RequestError/notFound(_:)`` when there is none.
+  static func recipe(_ name: String, _ recipes: any RecipeSource) throws -> FoundRecipe {
+    // `{name}` is one segment, but `%2F` decodes to `/`: a name is never a file path.
+    guard !name.contains("/"), !name.hasPrefix("."), let found = try recipes.recipe(named: name)
+    else { throw RequestError.notFound("no recipe \"\(name)\"") }
+    return found
+  }
+
+  /// `POST /v1/runs {"recipe", "autoAdvance"?}`: 201, the run, `Location: /v1/runs/{id}`.
+  static func start(_ call: APICall, _ recipes: any RecipeSource) throws -> HTTPResponse {
+    let body = try call.body(required: true)
+    let name = try body.string("recipe", required: true)!
+    let autoAdvance = try body.bool("autoAdvance") ?? false
+    let found = try recipe(name, recipes)
+    var response: HTTPResponse?
+    _ = try call.service.start(found.recipe, autoAdvance: autoAdvance, at: call.now) { run, tx in
+      var answer = try HTTPResponse.json(RunDocument(run, at: call.now), status: .created)
+      answer.headers["Location"] = "/v1/runs/\(run.id)"
+      try call.record(answer, in: tx)
+      response = answer
+    }
+    return response!
+  }
+
+  /// `POST /v1/runs/{id}/add {"duration": "1m", "timer"?}`: a signed duration as the CLI's
+  /// `add` takes it (docs/cli.md), to the shown timer or the one named.
+  static func add(_ call: APICall) throws -> HTTPResponse {
+    let body = try call.body(required: true)
+    let text = try body.string("duration", required: true)!
+    let ms = try DurationText.parseSigned(text)
+    let timer = try body.timer("timer").map(TimerReference.init)
+    return try call.change(.add(milliseconds: ms, timer: timer))
+  }
+
+  /// `POST /v1/runs/{id}/timers/{number}/begin {"duration"? | "until"?}`: starts a waiting
+  /// timer now, with a length (or an end, a local clock time) where the recipe has none.
+  static func begin(_ call: APICall) throws -> HTTPResponse {
+    let body = try call.body()
+    let duration = try body.string("duration")
+    let until = try body.string("until")
+    if duration != nil && until != nil {
+      throw RequestError.badRequest("give \"duration\" or \"until\", not both")
+    }
+    var length: TimerLength?
+    if let duration { length = .duration(try DurationText.parse(duration)) }
+    if let until {
+      try DurationText.checkClockTime(until)
+      length = .until(until)
+    }
+    return try call.change(.begin(TimerReference(call.parameter("number")), length: length))
+  }
+}
+
+/// The push token routes (docs/delivery.md §1): registered and forgotten, 204 each.
+enum TokenRoutes {
+  /// `PUT /v1/tokens/push-to-start {"token", "device"?, "sandbox"?}`.
+  static func pushToStart(_ call: APICall) throws -> HTTPResponse {
+    let body = try call.body(required: true)
+    try call.service.addPushToStartToken(
+      try body.string("token", required: true)!, device: try body.string("device"),
+      sandbox: try body.bool("sandbox") ?? false, at: call.now)
+    return .noContent
+  }
+
+  /// `PUT /v1/runs/{id}/activities/{n}/token {"token", "sandbox"?}`.
+  static func activity(_ call: APICall) throws -> HTTPResponse {
+    guard let number = Int(call.parameter("n")), number >= 1 else {
+      throw RequestError.badRequest(
+        "an activity is numbered 1, 2, …, not \(call.parameter("n"))")
+    }
+    let body = try call.body(required: true)
+    try call.service.addActivityToken(
+      try body.string("token", required: true)!, run: call.parameter("id"), activity: number,
+      sandbox: try body.bool("sandbox") ?? false, at: call.now)
+    return .noContent
+  }
+
+  /// `DELETE /v1/tokens/{hex}`: 204, or 404 when no such token was registered.
+  static func remove(_ call: APICall) throws -> HTTPResponse {
+    guard try call.service.removeToken(call.parameter("hex")) else {
+      throw RequestError.notFound("no push token \(call.parameter("hex").prefix(16))…")
+    }
+    return .noContent
+  }
+}

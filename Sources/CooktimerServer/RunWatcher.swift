@@ -1,0 +1,132 @@
+import CooktimerCore
+import CooktimerService
+import CooktimerStore
+import Foundation
+
+/// Turns what happens to the runs into events, whoever made it happen (docs/api.md §3): a
+/// REPL, a one-shot command, this server, or time itself (a timer firing). One thread looks
+/// every `interval` seconds, or at once when poked, and compares the runs with what it saw
+/// last. It reads the database only when SQLite's `data_version` says another connection
+/// wrote, or when a timer is due; between those, a look costs one pragma.
+final class RunWatcher: @unchecked Sendable {
+  private let hub: EventHub
+  private let service: RunService
+  private let interval: Double
+  private var thread: Thread?
+  // Only the watcher's thread touches these.
+  private var seen: [String: (run: Run, acknowledged: Instant?)] = [:]
+  private var version: Int64?
+  private var nextDue: Instant?
+
+  /// - Parameter service: a service of its own (its store connection is the watcher's).
+  init(hub: EventHub, service: RunService, interval: Double) {
+    self.hub = hub
+    self.service = service
+    self.interval = interval
+  }
+
+  /// Takes the first look (no events: that is the state new clients get), then watches.
+  func start() throws {
+    try look(publishing: false)
+    let thread = Thread { [self] in
+      while true {
+        hub.wakeup.wait(timeout: interval)
+        if hub.wakeup.isStopped { return }
+        // A failed look (the database busy) is retried at the next one.
+        try? look(publishing: true)
+      }
+    }
+    thread.name = "cooktimer-run-watcher"
+    self.thread = thread
+    thread.start()
+  }
+
+  func stop() { hub.wakeup.stop() }
+
+  private func look(publishing: Bool) throws {
+    let now = service.clock.now()
+    let current = try service.store.dataVersion()
+    let due = nextDue.map { $0 <= now } ?? false
+    guard current != version || due || !publishing else { return }
+    version = current
+    let (runs, acknowledged) = try service.store.transaction { tx in
+      var runs = try tx.activeRuns()
+      let active = Set(runs.map(\.id))
+      // A run that just ended is no longer active: look it up to tell of its end.
+      for id in seen.keys.sorted() where !active.contains(id) {
+        if let run = try tx.run(id: id) { runs.append(run) }
+      }
+      let acknowledged = try runs.map { try tx.acknowledgedAt(runID: $0.id) }
+      return (runs, acknowledged)
+    }
+    var next: [String: (run: Run, acknowledged: Instant?)] = [:]
+    let time = now.description
+    for (stored, ack) in zip(runs, acknowledged) {
+      let run = stored.settled(at: max(now, stored.lastChange)).run
+      if run.isActive { next[run.id] = (run, ack) }
+      guard publishing else { continue }
+      let before = seen[run.id]
+      if before?.run != run {
+        for t in run.timers.indices where run.timers[t].state.name == "fired" {
+          let was = before?.run.timers.indices.contains(t) == true ? before!.run.timers[t] : nil
+          if was?.state.name != "fired" {
+            hub.publish(
+              "fired",
+              FiredEvent(serverTime: time, id: run.id, timer: TimerDocument(run, timer: t, at: now))
+            )
+          }
+        }
+        hub.publish("run", RunEvent(serverTime: now, run: run))
+      }
+      if let ack, ack != before?.acknowledged {
+        hub.publish(
+          "acknowledged",
+          AcknowledgedEvent(serverTime: time, id: run.id, acknowledgedAt: ack.description))
+      }
+    }
+    seen = next
+    nextDue = next.values.compactMap(\.run.nextDue).min()
+    hub.setCurrent(
+      next.values.map(\.run).sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) })
+  }
+}
+
+/// A flag one thread sets and others wait for, with a timeout.
+final class Wakeup: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var signalled = false
+  private var stopped = false
+
+  func signal() {
+    condition.lock()
+    signalled = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  /// Waits until signalled or `timeout` seconds passed, then clears the signal.
+  func wait(timeout: Double) {
+    let deadline = Date(timeIntervalSinceNow: timeout)
+    condition.lock()
+    while !signalled {
+      if !condition.wait(until: deadline) { break }
+    }
+    if !stopped { signalled = false }
+    condition.unlock()
+  }
+
+  /// Wakes every waiter for good: ``isStopped`` is true from now on.
+  func stop() {
+    condition.lock()
+    stopped = true
+    signalled = true
+    condition.broadcast()
+    condition.unlock()
+  }
+
+  var isStopped: Bool {
+    condition.lock()
+    defer { condition.unlock() }
+    return stopped
+  }
+}

@@ -1,0 +1,72 @@
+import CooktimerCore
+import CooktimerService
+import Foundation
+import Testing
+
+@Suite("Recipe, token, outbox and delivery routes")
+struct RecipeAndTokenRouteTests {
+  @Test func recipes() throws {
+    let box = try TestServer()
+    let list = try box.call("GET", "/v1/recipes")
+    #expect(list.status == 200)
+    #expect(
+      list.body
+        == #"{"recipes":[{"errors":[],"file":"pasta.cook","name":"pasta","steps":2,"timers":2,"title":"Pasta","#
+        + #""warnings":["pasta.cook:4:30: warning: timer \"~rest\" has no duration; the cook is asked for one"]},"#
+        + #"{"errors":[],"file":"tea.cook","name":"tea","steps":2,"timers":1,"title":"Tea","warnings":[]}]}"#
+    )
+    let tea = try box.call("GET", "/v1/recipes/tea")
+    #expect(
+      tea.body
+        == #"{"file":"tea.cook","metadata":{"title":"Tea"},"name":"Tea","steps":[{"number":1,"text":"Steep the tea for 4 minutes.","#
+        + #""timers":[{"name":"steep","quantity":"4","seconds":240,"start":"withStep","unit":"minutes"}]},"#
+        + #"{"number":2,"text":"Pour and serve.","timers":[]}],"warnings":[]}"#)
+    #expect(try box.call("GET", "/v1/recipes/nope").status == 404)
+    #expect(try box.call("GET", "/v1/recipes/..%2Ftea").status == 404)
+    let broken = try box.call("GET", "/v1/recipes/broken")
+    #expect(broken.status == 400)
+    #expect(broken.body == #"{"error":"broken.cook:1:1: error: bad","status":"400"}"#)
+    #expect(try box.call("POST", "/v1/runs", json: #"{"recipe": "nope"}"#).status == 404)
+  }
+
+  @Test func tokens() throws {
+    let box = try TestServer()
+    let token = String(repeating: "ab", count: 32)
+    let put = try box.call(
+      "PUT", "/v1/tokens/push-to-start",
+      json: #"{"token": "\#(token.uppercased())", "device": "phone"}"#)
+    #expect(put.status == 204)
+    #expect(try box.service().tokens().map(\.token) == [token])
+    #expect(
+      try box.call("PUT", "/v1/tokens/push-to-start", json: #"{"token": "xyz"}"#).status == 400)
+    #expect(try box.call("PUT", "/v1/tokens/push-to-start", json: #"{"token": 5}"#).status == 400)
+    #expect(try box.call("DELETE", "/v1/tokens/\(token)").status == 204)
+    #expect(try box.call("DELETE", "/v1/tokens/\(token)").status == 404)
+    #expect(try box.call("DELETE", "/v1/tokens/nothex").status == 400)
+    let id = try box.startTea()
+    let activity = String(repeating: "cd", count: 32)
+    #expect(
+      try box.call("PUT", "/v1/runs/\(id)/activities/1/token", json: #"{"token": "\#(activity)"}"#)
+        .status == 204)
+    #expect(
+      try box.call("PUT", "/v1/runs/\(id)/activities/0/token", json: #"{"token": "\#(activity)"}"#)
+        .status == 400)
+    #expect(
+      try box.call("PUT", "/v1/runs/\(id)/activities/7/token", json: #"{"token": "\#(activity)"}"#)
+        .status == 400)
+    #expect(
+      try box.call("PUT", "/v1/runs/nope/activities/1/token", json: #"{"token": "\#(activity)"}"#)
+        .status == 404)
+  }
+
+  @Test func outboxAndDeliveries() throws {
+    let box = try TestServer()
+    #expect(try box.call("GET", "/v1/outbox").body == #"{"pending":[]}"#)
+    let id = try box.startTea()
+    let outbox = try box.call("GET", "/v1/outbox").object
+    let pending = try #require(outbox["pending"] as? [[String: Any]])
+    #expect(pending.map { $0["event"] as? String } == ["start"])
+    #expect(pending.first?["run"] as? String == id)
+    #expect(try box.call("GET", "/v1/deliveries").body == #"{"deliveries":[]}"#)
+  }
+}
