@@ -36,7 +36,7 @@ public enum Command: Equatable, Sendable {
   case help(topic: String?)
   case quit
   /// `serve [--listen HOST:PORT] [--no-send]`: the HTTP API (docs/api.md) until SIGTERM.
-  case serve(listen: String?, send: Bool)
+  case serve(listen: String?, send: Bool, sendOptions: SendOptions = SendOptions())
   /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
   case apikey(APIKeyCommand)
 }

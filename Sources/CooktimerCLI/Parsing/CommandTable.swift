@@ -184,7 +184,11 @@ extension CommandSpec {
         "Shares the database with the REPL and delivers the pushes (the send options apply) "
         + "unless --no-send. With no API key it listens on loopback only. Runs until SIGTERM."
     ) { args in
-      .serve(listen: args.take(\.listen, "--listen"), send: !args.take(\.noSend, "--no-send"))
+      let send = args.options.delivery.send
+      args.options.delivery.send = SendOptions()
+      return .serve(
+        listen: args.take(\.listen, "--listen"), send: !args.take(\.noSend, "--no-send"),
+        sendOptions: send)
     },
     CommandSpec(
       word: "apikey", usage: "apikey create [--name N] | apikey list | apikey revoke NAME",

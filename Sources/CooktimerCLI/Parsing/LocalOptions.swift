@@ -30,7 +30,7 @@ struct LocalOptions {
         ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
         ("--priority", priority != nil), ("--start", start != nil),
         ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
-      ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
+        ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

@@ -54,9 +54,7 @@ extension CommandContext {
   /// `deliveries`: every attempt to send a push, oldest first.
   func deliveries() throws -> Output {
     let attempts = try store().transaction { tx in try tx.deliveryAttempts() }
-    if json {
-      return Output(stdout: encodeJSON(["deliveries": attempts.map(DeliveryJSON.init)]) + "\n")
-    }
+    if json { return Output(stdout: encodeJSON(DeliveriesDocument(attempts)) + "\n") }
     if attempts.isEmpty {
       return Output(stdout: "No deliveries yet. `send` delivers the outbox.\n")
     }
@@ -89,29 +87,5 @@ struct TokenJSON: Encodable {
     device = token.device
     sandbox = token.sandbox
     createdAt = token.createdAt.description
-  }
-}
-
-/// An attempt in `deliveries --json`: push id, run, event, token (first 8 hex digits),
-/// HTTP status (absent: no answer), reason, apns-id, when (ISO 8601 ms).
-struct DeliveryJSON: Encodable {
-  var push: Int64
-  var run: String
-  var event: String
-  var token: String
-  var status: Int?
-  var reason: String?
-  var apnsID: String
-  var at: String
-
-  init(_ a: DeliveryAttempt) {
-    push = a.pushID
-    run = a.runID
-    event = a.event
-    token = String(a.token.prefix(8))
-    status = a.status
-    reason = a.reason
-    apnsID = a.apnsID
-    at = a.at.description
   }
 }

@@ -46,7 +46,8 @@ extension Session {
     case .send(let options): return try context.send(options)
     case .deliveries: return try context.deliveries()
     case .help(let topic): return help(topic, json: context.json)
-    case .serve(let listen, let send): return try context.serve(listen: listen, send: send)
+    case .serve(let listen, let send, let options):
+      return try context.serve(listen: listen, send: send, sendOptions: options)
     case .apikey(let command): return try context.apikey(command)
     case .watch, .quit:
       return Output(

@@ -19,22 +19,8 @@ extension CommandContext {
   /// line, before anything is sent. Runs until SIGTERM/SIGINT (exit 0 after the request in
   /// flight); `--once` delivers what is due now and exits.
   func send(_ options: SendOptions) throws -> Output {
-    let service = try service()
-    let topic = try service.settingsInForce().topic
-    let apns = APNsSettings(
-      options: APNsSettings.Options(
-        keyFile: options.keyFile, keyID: options.keyID, teamID: options.teamID, topic: topic,
-        url: options.url, caFile: options.caFile),
-      environment: session.environment)
-    if let problem = apns.problem() { throw DeliveryError.configuration(problem) }
-    let key = try APNsSigningKey(contentsOfFile: apns.keyFile!)
-    let cache = try APNsTokenCache(key: key, keyID: apns.keyID!, teamID: apns.teamID!)
-    let sender = PushSender(
-      service: service, topic: apns.apnsTopic!, tokens: cache,
-      connect: { sandbox throws(APNsError) in
-        try APNsConnection(baseURL: try apns.baseURL(sandbox: sandbox), caFile: apns.caFile)
-      },
-      log: { line in writeOut("cooktimer: \(line)\n", to: STDERR_FILENO) })
+    let (sender, apns) = try Self.makeSender(
+      options, service: try service(), environment: session.environment)
     if options.once {
       let sent = try sender.deliverDue(at: now)
       if json { return Output(stdout: encodeJSON(["sent": Int(sent)]) + "\n") }
@@ -49,6 +35,32 @@ extension CommandContext {
       to: STDERR_FILENO)
     try sender.run(until: stop)
     return Output()
+  }
+
+  /// A sender on `service` with the APNs settings of `options` (or their environment
+  /// variables) and the topic in force.
+  ///
+  /// - Throws: ``DeliveryError/configuration(_:)`` naming what is missing (exit 78);
+  ///   `APNsError` for a key that does not load.
+  static func makeSender(
+    _ options: SendOptions, service: RunService, environment: [String: String]
+  ) throws -> (PushSender, APNsSettings) {
+    let topic = try service.settingsInForce().topic
+    let apns = APNsSettings(
+      options: APNsSettings.Options(
+        keyFile: options.keyFile, keyID: options.keyID, teamID: options.teamID, topic: topic,
+        url: options.url, caFile: options.caFile),
+      environment: environment)
+    if let problem = apns.problem() { throw DeliveryError.configuration(problem) }
+    let key = try APNsSigningKey(contentsOfFile: apns.keyFile!)
+    let cache = try APNsTokenCache(key: key, keyID: apns.keyID!, teamID: apns.teamID!)
+    let sender = PushSender(
+      service: service, topic: apns.apnsTopic!, tokens: cache,
+      connect: { sandbox throws(APNsError) in
+        try APNsConnection(baseURL: try apns.baseURL(sandbox: sandbox), caFile: apns.caFile)
+      },
+      log: { line in writeOut("cooktimer: \(line)\n", to: STDERR_FILENO) })
+    return (sender, apns)
   }
 
   /// SIGTERM and SIGINT write to the stop pipe; they are unblocked first, since a process

@@ -50,4 +50,3 @@ extension RunAction {
   /// The action puts a step in front of the cook: its text is shown.
   var showsStep: Bool { self == .next || self == .restart }
 }
-

@@ -1,24 +1,21 @@
 import CooktimerCore
+import CooktimerLineEditor
 import CooktimerServer
 import CooktimerService
 import CooktimerStore
-import CooktimerLineEditor
 import Foundation
 
 #if canImport(Glibc)
   import Glibc
 #endif
 
-/// What `serve` leaves to be started beside the HTTP server: the APNs sender of
-/// docs/delivery.md will start here (unless `--no-send`), on the same database.
-nonisolated(unsafe) var startBackgroundWork: (_ database: String, _ send: Bool) -> Void = { _, _ in
-}
-
 extension CommandContext {
   /// `serve [--listen HOST:PORT] [--no-send]` (docs/api.md): prints one line with the
   /// address and whether keys are needed, serves until SIGINT or SIGTERM, then drains and
   /// exits 0. Another address than loopback with no API key refuses to start (exit 78).
-  func serve(listen: String?, send: Bool) throws -> Output {
+  func serve(listen: String?, send: Bool, sendOptions: SendOptions = SendOptions()) throws
+    -> Output
+  {
     let (host, port) = try Self.listenAddress(listen ?? "127.0.0.1:8417")
     let service = try service()
     let keysRequired = try APIKeyBook(store: service.store).keysRequired()
@@ -39,8 +36,9 @@ extension CommandContext {
       configuration: configuration,
       makeService: {
         RunService(store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
-      }, recipes: CatalogRecipeSource(catalog: session.catalog(options)))
-    startBackgroundWork(path, send)
+      }, recipes: CatalogRecipeSource(catalog: session.catalog(options)),
+      deliveries: { service, _ in try service.deliveries() })
+    let sender = serveSender(sendOptions, send: send)
     let address = host.contains(":") ? "[\(host)]:\(server.port)" : "\(host):\(server.port)"
     if json {
       writeOut(
@@ -51,6 +49,7 @@ extension CommandContext {
     }
     Self.waitForStopSignal()
     server.stop()
+    sender?.finish()
     return Output()
   }
 
