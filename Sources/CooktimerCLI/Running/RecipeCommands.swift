@@ -62,7 +62,7 @@ extension CommandContext {
       let timers = recipe.steps.reduce(0) { $0 + $1.timers.count }
       let steps = recipe.steps.count == 1 ? "1 step" : "\(recipe.steps.count) steps"
       let clocks = timers == 1 ? "1 timer" : "\(timers) timers"
-      return "\(name)  \(recipe.title) — \(steps), \(clocks)"
+      return "\(name)  \(TerminalText.line(recipe.title)) — \(steps), \(clocks)"
     }
     return Output(stdout: lines.joined(separator: "\n") + "\n")
   }
@@ -74,14 +74,18 @@ extension CommandContext {
     if json {
       return Output(stdout: encodeJSON(ShowJSON(loaded)) + "\n", stderr: loaded.warnings)
     }
-    var lines = ["\(recipe.title)  (\(loaded.path))"]
-    let meta = recipe.metadata.filter { $0.key != "title" }.map { "\($0.key): \($0.value)" }
+    var lines = ["\(TerminalText.line(recipe.title))  (\(loaded.path))"]
+    let meta = recipe.metadata.filter { $0.key != "title" }.map {
+      TerminalText.line("\($0.key): \($0.value.text)")
+    }
     if !meta.isEmpty { lines.append(meta.joined(separator: " · ")) }
     var section: String?
     for (i, step) in recipe.steps.enumerated() {
-      if let s = step.section, s != section, !s.isEmpty { lines.append("\n== \(s)") }
+      if let s = step.section, s != section, !s.isEmpty {
+        lines.append("\n== \(TerminalText.line(s))")
+      }
       section = step.section
-      lines.append("\(String(i + 1).leftPad(3)). \(step.text)")
+      lines.append("\(String(i + 1).leftPad(3)). \(TerminalText.line(step.text))")
       for timer in step.timers {
         // How it starts against the timer before it, first: "then ⏱ uncovered 25 min".
         let lead: String
@@ -91,7 +95,9 @@ extension CommandContext {
         case .withPrevious: lead = "meanwhile "
         case .alternativeToPrevious: lead = "or "
         }
-        var text = "       " + lead + "⏱ " + (timer.name.isEmpty ? "timer" : timer.name) + " "
+        var text =
+          "       " + lead + "⏱ " + (timer.name.isEmpty ? "timer" : TerminalText.line(timer.name))
+          + " "
         if let ms = timer.duration {
           text += DurationText.short(ms)
           if let upper = timer.upperDuration { text += " to " + DurationText.short(upper) }
@@ -160,7 +166,8 @@ struct ShowJSON: Encodable {
 
   var name: String
   var file: String
-  var metadata: [String: String]
+  /// Each value in its YAML shape: a string, an array or an object.
+  var metadata: [String: MetadataValue]
   var steps: [StepJSON]
   var warnings: [String]
 

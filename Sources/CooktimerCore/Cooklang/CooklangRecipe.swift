@@ -15,10 +15,13 @@ enum CooklangRecipe {
       title: title(document.metadata, file: file), metadata: document.metadata, steps: steps)
   }
 
-  /// The `title` metadata, else the file name without its folder and `.cook`.
+  /// The `title` metadata (whitespace collapsed), else the file name without its folder and `.cook`.
   static func title(_ metadata: [MetadataEntry], file: String) -> String {
-    if let entry = metadata.first(where: { $0.key.lowercased() == "title" }), !entry.value.isEmpty {
-      return entry.value
+    // A title written as a YAML block (`title: >`) keeps no line breaks.
+    if let entry = metadata.first(where: { $0.key.lowercased() == "title" }),
+      case let title = StepText.collapse(entry.value.text), !title.isEmpty
+    {
+      return title
     }
     var name = file.split(separator: "/").last.map(String.init) ?? file
     if name.lowercased().hasSuffix(".cook") { name.removeLast(5) }
