@@ -108,7 +108,7 @@ final class REPL {
   }
 
   private func greeting() -> String {
-    let recipes = (try? session.catalog(session.baseOptions).files().count) ?? 0
+    let recipes = session.catalog(session.baseOptions).names().count
     var text =
       "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
     let active = alarms.activeRuns()
@@ -143,9 +143,7 @@ final class REPL {
   private func refreshCompletions() {
     LineEditor.commandWords = helpTopics
     var words: [String] = []
-    if let files = try? session.catalog(session.baseOptions).files() {
-      words += files.map(RecipeCatalog.name(of:))
-    }
+    words += session.catalog(session.baseOptions).completionWords()
     LineEditor.recipeWords = words
     LineEditor.runWords = alarms.activeRuns().map(\.id)
   }

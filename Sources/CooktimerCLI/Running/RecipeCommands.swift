@@ -28,6 +28,11 @@ extension Session {
   func catalog(_ options: GlobalOptions) -> RecipeCatalog {
     RecipeCatalog(folder: recipesFolder(options))
   }
+
+  /// Where `recipes` keeps the summaries of the files it listed.
+  func recipeListCache(_ options: GlobalOptions) -> RecipeListCache {
+    RecipeListCache(folder: recipesFolder(options), environment: environment)
+  }
 }
 
 extension CommandContext {
@@ -45,24 +50,25 @@ extension CommandContext {
 
   /// `recipes`: every `.cook` file; one that does not parse is listed with its error.
   func listRecipes() throws -> Output {
-    let entries = try session.catalog(options).entries()
+    let entries = try session.catalog(options).summaries(cache: session.recipeListCache(options))
     if json {
-      return Output(stdout: encodeJSON(["recipes": entries.map(RecipeListJSON.init)]) + "\n")
+      let list = entries.map { RecipeListJSON(file: $0.file, summary: $0.summary) }
+      return Output(stdout: encodeJSON(["recipes": list]) + "\n")
     }
     if entries.isEmpty {
       return Output(
         stdout: "No recipes in \(session.catalog(options).folder). Use --recipes DIR.\n")
     }
-    let width = min(28, entries.map(\.name.count).max() ?? 0)
-    let lines = entries.map { entry -> String in
-      let name = entry.name.rightPad(width)
-      guard let recipe = entry.result.recipe else {
-        return "\(name)  ✗ \(entry.result.errors.first?.description ?? "cannot be read")"
+    let width = min(28, entries.map(\.file.name.count).max() ?? 0)
+    let lines = entries.map { file, summary -> String in
+      let name = TerminalText.line(file.name).rightPad(width)
+      guard let title = summary.title, let steps = summary.steps, let timers = summary.timers
+      else {
+        return "\(name)  ✗ \(TerminalText.line(summary.errors.first ?? "cannot be read"))"
       }
-      let timers = recipe.steps.reduce(0) { $0 + $1.timers.count }
-      let steps = recipe.steps.count == 1 ? "1 step" : "\(recipe.steps.count) steps"
+      let stepCount = steps == 1 ? "1 step" : "\(steps) steps"
       let clocks = timers == 1 ? "1 timer" : "\(timers) timers"
-      return "\(name)  \(TerminalText.line(recipe.title)) — \(steps), \(clocks)"
+      return "\(name)  \(TerminalText.line(title)) — \(stepCount), \(clocks)"
     }
     return Output(stdout: lines.joined(separator: "\n") + "\n")
   }
@@ -121,14 +127,14 @@ struct RecipeListJSON: Encodable {
   var errors: [String]
   var warnings: [String]
 
-  init(_ entry: RecipeCatalog.Entry) {
-    file = entry.path
-    name = entry.name
-    title = entry.result.recipe?.title
-    steps = entry.result.recipe?.steps.count
-    timers = entry.result.recipe?.steps.reduce(0) { $0 + $1.timers.count }
-    errors = entry.result.errors.map(\.description)
-    warnings = entry.result.warnings.map(\.description)
+  init(file: RecipeTree.File, summary: RecipeSummary) {
+    self.file = file.path
+    name = file.name
+    title = summary.title
+    steps = summary.steps
+    timers = summary.timers
+    errors = summary.errors
+    warnings = summary.warnings
   }
 }
 
