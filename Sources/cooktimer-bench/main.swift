@@ -17,6 +17,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("due lookup", DueLookup.measure),
   ("command latency", CommandLatency.measure),
   ("recipe listing", RecipeListing.measure),
+  ("prose durations", ProseFinderAccuracy.measure),
   ("REPL memory", REPLMemory.measure),
   ("alarm lateness", LatenessFigures.measure),
 ]
