@@ -5,7 +5,9 @@ import CooktimerCore
 public enum Command: Equatable, Sendable {
   case recipes
   case show(recipe: String)
-  case start(recipe: String, autoAdvance: Bool)
+  /// `start RECIPE [--auto-advance] [--prose-timers]`; with `proseTimers` the durations
+  /// the steps name in words run as their timers.
+  case start(recipe: String, autoAdvance: Bool, proseTimers: Bool = false)
   case status(run: String?)
   case pause(run: String?)
   case resume(run: String?)

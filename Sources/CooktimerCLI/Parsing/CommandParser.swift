@@ -48,6 +48,7 @@ public enum CommandParser {
         options.topic = topic
       case "--on-alarm": options.onAlarm = try value()
       case "--auto-advance": local.autoAdvance = true
+      case "--prose-timers": local.proseTimers = true
       case "--dismissal": local.dismissal = try parseDismissal(try value())
       case "--priority": local.priority = try parsePriority(try value())
       case "--start": local.start = try parseInstant(try value())
@@ -81,7 +82,8 @@ public enum CommandParser {
     case "start":
       command = .start(
         recipe: try args.required("RECIPE", joinRest: true),
-        autoAdvance: local.take(\.autoAdvance, "--auto-advance"))
+        autoAdvance: local.take(\.autoAdvance, "--auto-advance"),
+        proseTimers: local.take(\.proseTimers, "--prose-timers"))
     case "status": command = .status(run: args.optional())
     case "pause": command = .pause(run: args.optional())
     case "resume": command = .resume(run: args.optional())
@@ -155,6 +157,7 @@ public enum CommandParser {
 /// Command-specific options, which each command consumes; leftovers are usage errors.
 private struct LocalOptions {
   var autoAdvance = false
+  var proseTimers = false
   var dismissal: Dismissal?
   var priority: Int?
   var start: Instant?
@@ -169,7 +172,8 @@ private struct LocalOptions {
 
   func expectUnused(for command: String?) throws {
     let given: [(String, Bool)] = [
-      ("--auto-advance", autoAdvance), ("--dismissal", dismissal != nil),
+      ("--auto-advance", autoAdvance), ("--prose-timers", proseTimers),
+      ("--dismissal", dismissal != nil),
       ("--priority", priority != nil), ("--start", start != nil),
       ("--mark-sent", !markSent.isEmpty),
     ]

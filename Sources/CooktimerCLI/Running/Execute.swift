@@ -6,7 +6,8 @@ extension Session {
     switch command {
     case .recipes: return try context.listRecipes()
     case .show(let name): return try context.show(name)
-    case .start(let name, let autoAdvance): return try context.start(name, autoAdvance: autoAdvance)
+    case .start(let name, let autoAdvance, let proseTimers):
+      return try context.start(name, autoAdvance: autoAdvance, proseTimers: proseTimers)
     case .status(let run): return try context.status(run)
     case .pause(let run):
       return try context.changeCommand(run, verb: "paused") { try $0.pause(at: $1) }
@@ -58,8 +59,11 @@ extension Session {
 }
 
 extension CommandContext {
-  func start(_ name: String, autoAdvance: Bool) throws -> Output {
-    let recipe = try loadRecipe(name)
+  func start(_ name: String, autoAdvance: Bool, proseTimers: Bool = false) throws -> Output {
+    var recipe = try loadRecipe(name)
+    if proseTimers {
+      recipe.recipe = SuggestedTimers.adding(to: recipe.recipe, from: recipe.document)
+    }
     let now = self.now
     let store = try store()
     let run = try store.transaction { tx in

@@ -15,8 +15,11 @@ let helpEntries: [String: HelpEntry] = [
     detail:
       "RECIPE is a title, a file name without .cook, or a path. --json: {name, steps, warnings}."),
   "start": HelpEntry(
-    usage: "start RECIPE [--auto-advance]", summary: "start a run at step 1; prints its id",
-    detail: "With --auto-advance each next step starts the instant the last timer of a step fires."),
+    usage: "start RECIPE [--auto-advance] [--prose-timers]",
+    summary: "start a run at step 1; prints its id",
+    detail:
+      "With --auto-advance each next step starts the instant the last timer of a step fires. With --prose-timers the times the steps name in words (`show` lists them as suggested timers) run as timers."
+  ),
   "status": HelpEntry(
     usage: "status [RUN]", summary: "one run, or all active runs",
     detail: "Every timer of the steps reached, numbered for skip/cancel/begin."),

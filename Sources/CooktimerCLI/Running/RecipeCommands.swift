@@ -5,6 +5,8 @@ import Foundation
 /// A recipe ready to run, with its parser warnings as stderr lines.
 struct LoadedRecipe {
   var recipe: Recipe
+  /// The file as parsed, for what the recipe does not keep (suggested timers).
+  var document: CooklangDocument
   var path: String
   var warnings: [String]
 }
@@ -44,7 +46,7 @@ extension CommandContext {
       throw CoreError.invalidRecipe(entry.result.errors[0])
     }
     return LoadedRecipe(
-      recipe: recipe, path: entry.path,
+      recipe: recipe, document: entry.result.document, path: entry.path,
       warnings: entry.result.warnings.map { "cooktimer: \($0)" })
   }
 
@@ -71,127 +73,5 @@ extension CommandContext {
       return "\(name)  \(TerminalText.line(title)) — \(stepCount), \(clocks)"
     }
     return Output(stdout: lines.joined(separator: "\n") + "\n")
-  }
-
-  /// `show RECIPE`: its steps and timers.
-  func show(_ name: String) throws -> Output {
-    let loaded = try loadRecipe(name)
-    let recipe = loaded.recipe
-    if json {
-      return Output(stdout: encodeJSON(ShowJSON(loaded)) + "\n", stderr: loaded.warnings)
-    }
-    var lines = ["\(TerminalText.line(recipe.title))  (\(loaded.path))"]
-    let meta = recipe.metadata.filter { $0.key != "title" }.map {
-      TerminalText.line("\($0.key): \($0.value.text)")
-    }
-    if !meta.isEmpty { lines.append(meta.joined(separator: " · ")) }
-    var section: String?
-    for (i, step) in recipe.steps.enumerated() {
-      if let s = step.section, s != section, !s.isEmpty {
-        lines.append("\n== \(TerminalText.line(s))")
-      }
-      section = step.section
-      lines.append("\(String(i + 1).leftPad(3)). \(TerminalText.line(step.text))")
-      for timer in step.timers {
-        // How it starts against the timer before it, first: "then ⏱ uncovered 25 min".
-        let lead: String
-        switch timer.start {
-        case .withStep: lead = "     "
-        case .afterPrevious: lead = "then "
-        case .withPrevious: lead = "meanwhile "
-        case .alternativeToPrevious: lead = "or "
-        }
-        var text =
-          "       " + lead + "⏱ " + (timer.name.isEmpty ? "timer" : TerminalText.line(timer.name))
-          + " "
-        if let ms = timer.duration {
-          text += DurationText.short(ms)
-          if let upper = timer.upperDuration { text += " to " + DurationText.short(upper) }
-        } else {
-          text += "(no duration: `begin` asks for one)"
-        }
-        lines.append(text)
-      }
-    }
-    return Output(stdout: lines.joined(separator: "\n") + "\n", stderr: loaded.warnings)
-  }
-}
-
-/// `recipes --json`: one entry per file.
-struct RecipeListJSON: Encodable {
-  var file: String
-  var name: String
-  var title: String?
-  var steps: Int?
-  var timers: Int?
-  var errors: [String]
-  var warnings: [String]
-
-  init(file: RecipeTree.File, summary: RecipeSummary) {
-    self.file = file.path
-    name = file.name
-    title = summary.title
-    steps = summary.steps
-    timers = summary.timers
-    errors = summary.errors
-    warnings = summary.warnings
-  }
-}
-
-/// `show --json` (cli.md "JSON shapes"): seconds, lower bound for ranges, null if unresolved.
-struct ShowJSON: Encodable {
-  struct StepJSON: Encodable {
-    var number: Int
-    var text: String
-    var section: String?
-    var timers: [TimerJSON]
-  }
-
-  struct TimerJSON: Encodable {
-    var name: String
-    var seconds: Double?
-    var upperSeconds: Double?
-    var start: String
-    var quantity: String
-    var unit: String
-
-    func encode(to encoder: Encoder) throws {
-      var c = encoder.container(keyedBy: CodingKeys.self)
-      try c.encode(name, forKey: .name)
-      try c.encode(seconds, forKey: .seconds)  // null when unresolved, as scripts expect
-      try c.encodeIfPresent(upperSeconds, forKey: .upperSeconds)
-      try c.encode(start, forKey: .start)
-      try c.encode(quantity, forKey: .quantity)
-      try c.encode(unit, forKey: .unit)
-    }
-
-    enum CodingKeys: String, CodingKey {
-      case name, seconds, upperSeconds, start, quantity, unit
-    }
-  }
-
-  var name: String
-  var file: String
-  /// Each value in its YAML shape: a string, an array or an object.
-  var metadata: [String: MetadataValue]
-  var steps: [StepJSON]
-  var warnings: [String]
-
-  init(_ loaded: LoadedRecipe) {
-    name = loaded.recipe.title
-    file = loaded.path
-    metadata = Dictionary(
-      loaded.recipe.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
-    steps = loaded.recipe.steps.enumerated().map { i, step in
-      StepJSON(
-        number: i + 1, text: step.text, section: step.section,
-        timers: step.timers.map {
-          TimerJSON(
-            name: $0.name, seconds: $0.duration.map { Double($0) / 1000 },
-            upperSeconds: $0.upperDuration.map { Double($0) / 1000 }, start: $0.start.rawValue,
-            quantity: $0.quantity, unit: $0.unit)
-        })
-    }
-    warnings = loaded.warnings.map { String($0.dropFirst("cooktimer: ".count)) }
   }
 }
