@@ -45,12 +45,14 @@ let package = Package(
       name: "cooktimer-bench",
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerCLI"]
     ),
-    .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"]),
+    .testTarget(
+      name: "CooktimerCoreTests", dependencies: ["CooktimerCore"], exclude: ["Fixtures"]),
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
-      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
+      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"],
+      exclude: ["Fixtures"]),
   ]
 )

@@ -8,4 +8,6 @@ public enum CLIError: Error, Equatable, Sendable {
   case badData(String)
   /// An I/O failure outside the store (exit 74).
   case io(String)
+  /// A file that must not be replaced already exists (exit 73, `import` without `--force`).
+  case cannotCreate(String)
 }

@@ -27,6 +27,9 @@ public enum Command: Equatable, Sendable {
   case payload(event: PushEventName, run: String?, dismissal: Dismissal?, priority: Int?)
   case contract
   case plan(recipe: String, start: Instant?)
+  /// `import FILE|URL [--name NAME] [--force]`: a web page's schema.org Recipe into a
+  /// `.cook` file of the recipes folder.
+  case importRecipe(source: String, name: String?, force: Bool)
   case outbox(markSent: [Int64])
   case watch
   case help(topic: String?)
@@ -55,6 +58,7 @@ extension Command {
     case .payload: return "payload"
     case .contract: return "contract"
     case .plan: return "plan"
+    case .importRecipe: return "import"
     case .outbox: return "outbox"
     case .watch: return "watch"
     case .help: return "help"

@@ -48,6 +48,8 @@ public enum CommandParser {
         options.topic = topic
       case "--on-alarm": options.onAlarm = try value()
       case "--auto-advance": local.autoAdvance = true
+      case "--name": local.name = try value()
+      case "--force": local.force = true
       case "--prose-timers": local.proseTimers = true
       case "--dismissal": local.dismissal = try parseDismissal(try value())
       case "--priority": local.priority = try parsePriority(try value())
@@ -115,6 +117,11 @@ public enum CommandParser {
         event: event, run: args.optional(), dismissal: local.take(\.dismissal, "--dismissal"),
         priority: local.take(\.priority, "--priority"))
     case "contract": command = .contract
+    case "import":
+      command = .importRecipe(
+        source: try args.required("FILE or URL", joinRest: true),
+        name: local.take(\.name, "--name"),
+        force: local.take(\.force, "--force"))
     case "plan":
       command = .plan(
         recipe: try args.required("RECIPE", joinRest: true), start: local.take(\.start, "--start"))
@@ -158,6 +165,8 @@ public enum CommandParser {
 private struct LocalOptions {
   var autoAdvance = false
   var proseTimers = false
+  var name: String?
+  var force = false
   var dismissal: Dismissal?
   var priority: Int?
   var start: Instant?
@@ -173,6 +182,7 @@ private struct LocalOptions {
   func expectUnused(for command: String?) throws {
     let given: [(String, Bool)] = [
       ("--auto-advance", autoAdvance), ("--prose-timers", proseTimers),
+      ("--name", name != nil), ("--force", force),
       ("--dismissal", dismissal != nil),
       ("--priority", priority != nil), ("--start", start != nil),
       ("--mark-sent", !markSent.isEmpty),

@@ -49,6 +49,8 @@ extension Session {
       return try context.payload(event, run, dismissal: dismissal, priority: priority)
     case .contract: return context.contract()
     case .plan(let name, let start): return try context.plan(name, start: start)
+    case .importRecipe(let source, let name, let force):
+      return try context.importRecipe(source, name: name, force: force)
     case .outbox(let ids): return try context.outbox(markSent: ids)
     case .help(let topic): return help(topic, json: context.json)
     case .watch, .quit:

@@ -24,6 +24,7 @@ extension Session {
       case .notFound(let m): return (m, ExitStatus.noInput)
       case .badData(let m): return (m, ExitStatus.dataError)
       case .io(let m): return (m, ExitStatus.ioError)
+      case .cannotCreate(let m): return (m, ExitStatus.cannotCreate)
       }
     case let error as CoreError:
       switch error {

@@ -85,6 +85,12 @@ let helpEntries: [String: HelpEntry] = [
     usage: "outbox [--mark-sent ID,ID]", summary: "pending Live Activity pushes as JSON lines",
     detail:
       "Each state change queues its push in the same transaction; mark them sent once delivered."),
+  "import": HelpEntry(
+    usage: "import FILE|URL [--name NAME] [--force]",
+    summary: "a web page's recipe into the recipes folder",
+    detail:
+      "Reads the schema.org Recipe (JSON-LD) of a saved page or a URL and writes NAME.cook (default: its title). An existing file is kept (exit 73) unless --force."
+  ),
   "help": HelpEntry(usage: "help [COMMAND]", summary: "this list, or one command", detail: ""),
   "quit": HelpEntry(
     usage: "quit", summary: "leave the REPL (also Ctrl-D); timers keep running", detail: ""),
@@ -93,7 +99,7 @@ let helpEntries: [String: HelpEntry] = [
 let helpOrder = [
   "recipes", "show", "start", "status", "pause", "resume", "next", "add", "skip", "cancel",
   "begin", "restart", "stop", "timeline", "watch", "content", "payload", "contract", "plan",
-  "outbox", "help", "quit",
+  "outbox", "import", "help", "quit",
 ]
 
 /// Commands offered by tab completion.

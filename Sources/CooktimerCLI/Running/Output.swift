@@ -18,6 +18,7 @@ public enum ExitStatus {
   public static let dataError: Int32 = 65
   public static let noInput: Int32 = 66
   public static let software: Int32 = 70
+  public static let cannotCreate: Int32 = 73
   public static let ioError: Int32 = 74
   public static let noPermission: Int32 = 77
   public static let interrupted: Int32 = 130
