@@ -43,7 +43,7 @@ public struct RecipeCatalog: Sendable {
   }
 
   /// What tab completion offers: every name, and the file name of a nested recipe when no
-  /// other file has it (`Soft` for `Breakfast/Eggs/Soft`), as ``find(_:)`` takes them.
+  /// other file has it (`Soft` for `Breakfast/Eggs/Soft`), as ``find(_:cache:)`` takes them.
   public func completionWords() -> [String] {
     let files = (try? files()) ?? []
     let names = Set(files.map(\.name))
@@ -104,7 +104,9 @@ public struct RecipeCatalog: Sendable {
   ///
   /// - Throws: `.usage` (64) when a file name or title names several recipes, listing them;
   ///   `.notFound` (66) when nothing matches.
-  public func find(_ query: String) throws(CLIError) -> Entry {
+  /// With `cache`, titles come from the summaries `recipes` keeps, so only the files changed
+  /// since are parsed.
+  func find(_ query: String, cache: RecipeListCache? = nil) throws(CLIError) -> Entry {
     if query.lowercased().hasSuffix(".cook") || query.contains("/"), isFile(query) {
       return try Self.load(path: query)
     }
@@ -119,11 +121,15 @@ public struct RecipeCatalog: Sendable {
     let sameName = files.filter { $0.stem.lowercased() == wanted }
     if sameName.count == 1 { return Self.entry(of: sameName[0]) }
     try Self.refuseAmbiguous(query, sameName.map(\.name))
-    let titled = files.map(Self.entry(of:)).filter {
-      $0.result.recipe?.title.lowercased() == wanted
+    let titled: [RecipeTree.File]
+    if let cache {
+      titled = try summaries(cache: cache).filter { $0.summary.title?.lowercased() == wanted }
+        .map(\.file)
+    } else {
+      titled = files.filter { Self.entry(of: $0).result.recipe?.title.lowercased() == wanted }
     }
     try Self.refuseAmbiguous(query, titled.map(\.name))
-    if let match = titled.first { return match }
+    if let match = titled.first { return Self.entry(of: match) }
     throw .notFound("no recipe \"\(query)\"; `recipes` lists them")
   }
 

@@ -9,11 +9,13 @@ let helpEntries: [String: HelpEntry] = [
   "recipes": HelpEntry(
     usage: "recipes", summary: "list the recipes found",
     detail:
-      "Lists the .cook files of the recipes folder (--recipes DIR, $COOKTIMER_RECIPES, ./Recipes)."),
+      "Lists the .cook files of the recipes folder and its subfolders (--recipes DIR, $COOKTIMER_RECIPES, ./Recipes), by path without .cook (Breakfast/Pancakes)."
+  ),
   "show": HelpEntry(
     usage: "show RECIPE", summary: "a recipe's steps and timers",
     detail:
-      "RECIPE is a title, a file name without .cook, or a path. --json: {name, steps, warnings}."),
+      "RECIPE is its name (Breakfast/Pancakes), its file name when unique, its title, or a path. Times the steps name in words are listed as suggested timers (s1…). --json: {name, steps, warnings}."
+  ),
   "start": HelpEntry(
     usage: "start RECIPE [--auto-advance] [--prose-timers]",
     summary: "start a run at step 1; prints its id",

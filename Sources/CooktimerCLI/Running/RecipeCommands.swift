@@ -41,7 +41,8 @@ extension CommandContext {
   /// Finds and parses a recipe by title, file name or path.
   /// - Throws: `CLIError.notFound` (66), `.usage` when ambiguous (64); `CoreError.invalidRecipe` (65).
   func loadRecipe(_ name: String) throws -> LoadedRecipe {
-    let entry = try session.catalog(options).find(name)
+    let entry = try session.catalog(options).find(
+      name, cache: session.recipeListCache(options))
     guard let recipe = entry.result.recipe else {
       throw CoreError.invalidRecipe(entry.result.errors[0])
     }
