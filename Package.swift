@@ -13,7 +13,13 @@ let package = Package(
   ],
   targets: [
     // Pure core: model, timer engine, durations, Cooklang parsing. No I/O, no clock.
-    .target(name: "CooktimerCore"),
+    // libyaml reads front matter from memory only.
+    .target(name: "CooktimerCore", dependencies: ["CYAML"]),
+    .systemLibrary(
+      name: "CYAML",
+      pkgConfig: "yaml-0.1",
+      providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+    ),
     // Live Activity wire formats (ActivityKit content, APNs requests). No networking.
     .target(name: "CooktimerActivity", dependencies: ["CooktimerCore"]),
     // The only module that imports SQLite.
@@ -125,6 +131,7 @@ let package = Package(
       ]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
-      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
+      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"],
+      exclude: ["Fixtures"]),
   ]
 )

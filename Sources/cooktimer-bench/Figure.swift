@@ -27,6 +27,10 @@ struct Target {
     Target(text: "> \(Self.number(limit)) \(unit)", met: value > limit)
   }
 
+  static func atLeast(_ limit: Double, _ unit: String, _ value: Double) -> Target {
+    Target(text: ">= \(Self.number(limit)) \(unit)", met: value >= limit)
+  }
+
   static func atMost(_ limit: Double, _ unit: String, _ value: Double) -> Target {
     Target(text: "<= \(Self.number(limit)) \(unit)", met: value <= limit)
   }

@@ -16,6 +16,8 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("store writes", StoreWrites.measure),
   ("due lookup", DueLookup.measure),
   ("command latency", CommandLatency.measure),
+  ("recipe listing", RecipeListing.measure),
+  ("prose durations", ProseFinderAccuracy.measure),
   ("REPL memory", REPLMemory.measure),
   ("alarm lateness", LatenessFigures.measure),
 ]
@@ -23,7 +25,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
 print(Machine.header(quick: options.quick))
 var figures: [Figure] = []
 var unmeasured: [String] = []
-for benchmark in benchmarks {
+for benchmark in benchmarks where options.runs(benchmark.name) {
   do {
     let measured = try benchmark.measure(options)
     for figure in measured { print(figure.line) }

@@ -81,7 +81,7 @@ import Testing
       }
     }
     var metadata: [String: String] = [:]
-    for entry in document.metadata { metadata[entry.key] = entry.value }
+    for entry in document.metadata { metadata[entry.key] = entry.value.text }
     return ["steps": steps, "metadata": metadata]
   }
 

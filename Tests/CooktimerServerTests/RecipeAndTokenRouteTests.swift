@@ -18,9 +18,11 @@ struct RecipeAndTokenRouteTests {
     let tea = try box.call("GET", "/v1/recipes/tea")
     #expect(
       tea.body
-        == #"{"file":"tea.cook","metadata":{"title":"Tea"},"name":"Tea","steps":[{"number":1,"text":"Steep the tea for 4 minutes.","#
+        == #"{"file":"tea.cook","metadata":{"title":"Tea"},"name":"Tea","steps":[{"number":1,"#
+        + #""suggestedTimers":[],"text":"Steep the tea for 4 minutes.","#
         + #""timers":[{"name":"steep","quantity":"4","seconds":240,"start":"withStep","unit":"minutes"}]},"#
-        + #"{"number":2,"text":"Pour and serve.","timers":[]}],"warnings":[]}"#)
+        + #"{"number":2,"suggestedTimers":[],"text":"Pour and serve.","timers":[]}],"warnings":[]}"#
+    )
     #expect(try box.call("GET", "/v1/recipes/nope").status == 404)
     #expect(try box.call("GET", "/v1/recipes/..%2Ftea").status == 404)
     let broken = try box.call("GET", "/v1/recipes/broken")

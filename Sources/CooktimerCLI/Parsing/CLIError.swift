@@ -10,4 +10,6 @@ public enum CLIError: Error, Equatable, Sendable {
   case io(String)
   /// No database file at this path yet (exit 66); only a command that writes makes one.
   case noDatabase(String)
+  /// A file that must not be replaced already exists (exit 73, `import` without `--force`).
+  case cannotCreate(String)
 }

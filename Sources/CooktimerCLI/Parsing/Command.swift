@@ -5,7 +5,9 @@ import CooktimerCore
 public enum Command: Equatable, Sendable {
   case recipes
   case show(recipe: String)
-  case start(recipe: String, autoAdvance: Bool)
+  /// `start RECIPE [--auto-advance] [--prose-timers]`; with `proseTimers` the durations
+  /// the steps name in words run as their timers.
+  case start(recipe: String, autoAdvance: Bool, proseTimers: Bool = false)
   case status(run: String?)
   case pause(run: String?)
   case resume(run: String?)
@@ -25,6 +27,9 @@ public enum Command: Equatable, Sendable {
   case payload(event: PushEvent, run: String?, dismissal: Dismissal?, priority: Int?)
   case contract
   case plan(recipe: String, start: Instant?)
+  /// `import FILE|URL [--name NAME] [--force]`: a web page's schema.org Recipe into a
+  /// `.cook` file of the recipes folder.
+  case importRecipe(source: String, name: String?, force: Bool)
   case outbox(markSent: [Int64], page: OutboxPage = OutboxPage())
   /// `token add|list|remove`: the phone's push tokens.
   case token(TokenCommand)

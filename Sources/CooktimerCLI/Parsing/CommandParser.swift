@@ -65,6 +65,9 @@ public enum CommandParser {
       case "--listen": local.listen = try value()
       case "--no-send": local.noSend = true
       case "--name": local.name = try value()
+      // `import` and `start` (Recipes/).
+      case "--force": local.force = true
+      case "--prose-timers": local.proseTimers = true
       default:
         if try local.delivery.accept(name, value) { break }
         // `add -30s` style values start with one dash only, so `--x` is always an option.

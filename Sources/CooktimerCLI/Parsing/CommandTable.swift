@@ -16,15 +16,18 @@ extension CommandSpec {
       arguments: [.recipe]
     ) { args in .show(recipe: try args.required("RECIPE", joinRest: true)) },
     CommandSpec(
-      word: "start", usage: "start RECIPE [--auto-advance]",
+      word: "start", usage: "start RECIPE [--auto-advance] [--prose-timers]",
       summary: "start a run at step 1; prints its id",
       detail:
-        "With --auto-advance each next step starts the instant the last timer of a step fires.",
+        "With --auto-advance each next step starts the instant the last timer of a step fires. "
+        + "With --prose-timers the times the steps name in words (`show` lists them as "
+        + "suggested timers) run as timers.",
       arguments: [.recipe]
     ) { args in
       .start(
         recipe: try args.required("RECIPE", joinRest: true),
-        autoAdvance: args.take(\.autoAdvance, "--auto-advance"))
+        autoAdvance: args.take(\.autoAdvance, "--auto-advance"),
+        proseTimers: args.take(\.proseTimers, "--prose-timers"))
     },
     CommandSpec(
       word: "status", usage: "status [RUN]", summary: "one run, or all active runs",
@@ -143,6 +146,18 @@ extension CommandSpec {
     ) { args in
       .plan(
         recipe: try args.required("RECIPE", joinRest: true), start: args.take(\.start, "--start"))
+    },
+    CommandSpec(
+      word: "import", usage: "import FILE|URL [--name NAME] [--force]",
+      summary: "a web page's schema.org Recipe as a .cook file in the recipes folder",
+      detail:
+        "Reads the page's JSON-LD Recipe (a saved HTML file or a URL) and writes a readable "
+        + ".cook file: metadata as front matter, ingredients marked, times as timers. Never "
+        + "replaces a file (exit 73) unless --force; a page without a Recipe exits 65."
+    ) { args in
+      .importRecipe(
+        source: try args.required("FILE or URL", joinRest: true),
+        name: args.take(\.name, "--name"), force: args.take(\.force, "--force"))
     },
     CommandSpec(
       word: "outbox", usage: "outbox [--limit N] [--after ID] [--mark-sent ID,ID]",

@@ -17,6 +17,9 @@ struct LocalOptions {
   var listen: String?
   var noSend = false
   var name: String?
+  /// `import --force`, `start --prose-timers`.
+  var force = false
+  var proseTimers = false
   private var used: Set<String> = []
 
   mutating func take<T>(_ key: KeyPath<LocalOptions, T>, _ name: String) -> T {
@@ -31,6 +34,7 @@ struct LocalOptions {
         ("--priority", priority != nil), ("--start", start != nil),
         ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
         ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
+        ("--force", force), ("--prose-timers", proseTimers),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

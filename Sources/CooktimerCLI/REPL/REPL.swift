@@ -108,7 +108,7 @@ final class REPL {
   }
 
   private func greeting() -> String {
-    let recipes = (try? session.catalog(session.baseOptions).files().count) ?? 0
+    let recipes = session.catalog(session.baseOptions).names().count
     var text =
       "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
     let active = alarms.activeRuns()
@@ -142,9 +142,7 @@ final class REPL {
 
   private func refreshCompletions() {
     var words = CompletionWords()
-    if let files = try? session.catalog(session.baseOptions).files() {
-      words.recipes = files.map(RecipeCatalog.name(of:))
-    }
+    words.recipes = session.catalog(session.baseOptions).completionWords()
     words.runs = alarms.activeRuns().map(\.id)
     editor.completions = { words.candidates(after: $0) }
   }

@@ -1,10 +1,12 @@
 import CooktimerCore
 import Foundation
 
-/// The `.cook` files of one folder (docs/cli.md §1.2, §2.1): listing, loading, finding.
+/// The recipes of one folder and its subfolders (docs/cli.md §1.2, §2.1): listing, loading,
+/// finding.
 ///
 /// One bad file never hides the others: it is listed with its diagnostics and skipped when
-/// searching by title.
+/// searching by title. Finding a recipe by name reads only the folder tree; only a title
+/// needs the files parsed.
 public struct RecipeCatalog: Sendable {
   /// The folder as the user named it; file names in diagnostics start with it.
   public let folder: String
@@ -15,17 +17,16 @@ public struct RecipeCatalog: Sendable {
 
   /// One file of the catalog, parsed.
   public struct Entry: Sendable {
-    /// The path as shown in diagnostics (`Recipes/eggs.cook`).
+    /// The path as shown in diagnostics (`Recipes/Breakfast/Pancakes.cook`).
     public var path: String
-    /// The file name without `.cook` (`eggs`).
+    /// The path below the folder without `.cook` (`Breakfast/Pancakes`).
     public var name: String
     /// The parse result; its `recipe` is `nil` when the file has an error.
     public var result: CooklangParseResult
   }
 
-  /// The `.cook` files in the folder, sorted by name.
-  public func files() throws(CLIError) -> [String] {
-    let names: [String]
+  /// The recipe files under the folder, sorted by name.
+  func files() throws(CLIError) -> [RecipeTree.File] {
     var isFolder: ObjCBool = false
     guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) else {
       throw .notFound("no recipes folder \(folder) (use --recipes DIR)")
@@ -33,65 +34,122 @@ public struct RecipeCatalog: Sendable {
     guard isFolder.boolValue else {
       throw .notFound("\(folder) is not a folder (use --recipes DIR)")
     }
-    do {
-      names = try FileManager.default.contentsOfDirectory(atPath: folder)
-    } catch {
-      throw .io("cannot list the recipes in \(folder)")
-    }
-    return names.filter { $0.lowercased().hasSuffix(".cook") }.sorted()
-      .map { (folder as NSString).appendingPathComponent($0) }
+    return RecipeTree.files(in: folder)
   }
 
-  /// Every recipe of the folder; a file that cannot be read becomes an entry with an error
-  /// diagnostic instead of stopping the listing.
-  public func entries() throws(CLIError) -> [Entry] {
-    try files().map { Self.entry(at: $0) }
+  /// The recipe names (`Breakfast/Pancakes`), for tab completion and counting.
+  public func names() -> [String] {
+    ((try? files()) ?? []).map(\.name)
+  }
+
+  /// What tab completion offers: every name, and the file name of a nested recipe when no
+  /// other file has it (`Soft` for `Breakfast/Eggs/Soft`), as ``find(_:cache:)`` takes them.
+  public func completionWords() -> [String] {
+    let files = (try? files()) ?? []
+    let names = Set(files.map(\.name))
+    let unique = Dictionary(grouping: files, by: \.stem).filter { $0.value.count == 1 }.keys
+    return files.map(\.name) + unique.filter { !names.contains($0) }.sorted()
+  }
+
+  /// What `recipes` lists, a file that cannot be read with its error instead of stopping
+  /// the listing: each file's name, path and summary, from `cache` for the files
+  /// unchanged since it was written; the others are parsed (on every core) and the cache
+  /// rewritten when anything changed.
+  func summaries(cache: RecipeListCache) throws(CLIError) -> [(
+    file: RecipeTree.File, summary: RecipeSummary
+  )] {
+    let files = try files()
+    let cached = cache.load()
+    var summaries = files.map { file -> RecipeSummary? in
+      guard let record = cached[file.path], record.modified == file.modified,
+        record.size == file.size
+      else { return nil }
+      return record.summary
+    }
+    let missing = summaries.indices.filter { summaries[$0] == nil }
+    if !missing.isEmpty || cached.count != files.count {
+      // Each iteration writes only its own slot, and all are done before it is read.
+      nonisolated(unsafe) let parsed = UnsafeMutableBufferPointer<RecipeSummary?>.allocate(
+        capacity: missing.count)
+      parsed.initialize(repeating: nil)
+      defer { parsed.deallocate() }
+      DispatchQueue.concurrentPerform(iterations: missing.count) { i in
+        parsed[i] = RecipeSummary(Self.entry(of: files[missing[i]]).result)
+      }
+      for (i, index) in missing.enumerated() { summaries[index] = parsed[i] }
+      var records: [String: RecipeListCache.Record] = [:]
+      for (file, summary) in zip(files, summaries) {
+        guard let summary else { continue }
+        records[file.path] = RecipeListCache.Record(
+          modified: file.modified, size: file.size, summary: summary)
+      }
+      cache.save(records)
+    }
+    return zip(files, summaries).compactMap { file, summary in summary.map { (file, $0) } }
   }
 
   /// Loads one file by path.
   public static func load(path: String) throws(CLIError) -> Entry {
-    guard FileManager.default.fileExists(atPath: path) else {
+    var isFolder: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder),
+      !isFolder.boolValue
+    else {
       throw .notFound("no recipe file \(path)")
     }
-    return entry(at: path)
+    let name = (path as NSString).lastPathComponent
+    return entry(of: RecipeTree.File(path: path, name: String(name.dropLast(5))))
   }
 
-  /// Finds a recipe by path (`Recipes/eggs.cook`), file name without `.cook` (`eggs`), or
-  /// title (`Soft-Boiled Eggs`), case-insensitively, in that order.
-  public func find(_ query: String) throws(CLIError) -> Entry {
-    if query.hasSuffix(".cook") || query.contains("/"),
-      FileManager.default.fileExists(atPath: query)
-    {
+  /// Finds a recipe, case-insensitively where the exact spelling finds none, by, in order:
+  /// a path to a `.cook` file; its name below the folder (`Breakfast/Pancakes`, `.cook`
+  /// optional); its file name (`Pancakes`) when only one file has it; its title.
+  ///
+  /// - Throws: `.usage` (64) when a file name or title names several recipes, listing them;
+  ///   `.notFound` (66) when nothing matches.
+  /// With `cache`, titles come from the summaries `recipes` keeps, so only the files changed
+  /// since are parsed.
+  func find(_ query: String, cache: RecipeListCache? = nil) throws(CLIError) -> Entry {
+    if query.lowercased().hasSuffix(".cook") || query.contains("/"), isFile(query) {
       return try Self.load(path: query)
     }
-    // `tea.cook` names the file `tea` in the folder, as `tea` does. A file name needs only
-    // that file parsed; a title needs them all.
     let stem = query.lowercased().hasSuffix(".cook") ? String(query.dropLast(5)) : query
     let wanted = stem.lowercased()
     let files = try files()
-    if let path = files.first(where: { Self.name(of: $0) == stem })
-      ?? files.first(where: { Self.name(of: $0).lowercased() == wanted })
+    if let file = files.first(where: { $0.name == stem })
+      ?? files.first(where: { $0.name.lowercased() == wanted })
     {
-      return Self.entry(at: path)
+      return Self.entry(of: file)
     }
-    let all = files.map(Self.entry(at:))
-    let titled = all.filter { $0.result.recipe?.title.lowercased() == wanted }
-    if titled.count > 1 {
-      let paths = titled.map(\.path).joined(separator: ", ")
-      throw .usage("\"\(query)\" names several recipes: \(paths); name the file")
+    let sameName = files.filter { $0.stem.lowercased() == wanted }
+    if sameName.count == 1 { return Self.entry(of: sameName[0]) }
+    try Self.refuseAmbiguous(query, sameName.map(\.name))
+    let titled: [RecipeTree.File]
+    if let cache {
+      titled = try summaries(cache: cache).filter { $0.summary.title?.lowercased() == wanted }
+        .map(\.file)
+    } else {
+      titled = files.filter { Self.entry(of: $0).result.recipe?.title.lowercased() == wanted }
     }
-    if let match = titled.first { return match }
+    try Self.refuseAmbiguous(query, titled.map(\.name))
+    if let match = titled.first { return Self.entry(of: match) }
     throw .notFound("no recipe \"\(query)\"; `recipes` lists them")
   }
 
-  /// A recipe file's name without `.cook` (`Recipes/tea.cook` → `tea`).
-  static func name(of path: String) -> String {
-    let fileName = (path as NSString).lastPathComponent
-    return fileName.lowercased().hasSuffix(".cook") ? String(fileName.dropLast(5)) : fileName
+  private static func refuseAmbiguous(_ query: String, _ names: [String]) throws(CLIError) {
+    guard names.count > 1 else { return }
+    throw .usage(
+      "\"\(query)\" names \(names.count) recipes: \(names.joined(separator: ", ")); name one of them"
+    )
   }
 
-  private static func entry(at path: String) -> Entry {
-    let name = Self.name(of: path)
+  private func isFile(_ path: String) -> Bool {
+    var isFolder: ObjCBool = false
+    return FileManager.default.fileExists(atPath: path, isDirectory: &isFolder)
+      && !isFolder.boolValue
+  }
+
+  private static func entry(of file: RecipeTree.File) -> Entry {
+    let path = file.path
     let result: CooklangParseResult
     if let data = FileManager.default.contents(atPath: path) {
       // Invalid UTF-8 is replaced rather than refused, so the cook sees the parse findings.
@@ -109,6 +167,6 @@ public struct RecipeCatalog: Sendable {
       result = CooklangParseResult(
         document: CooklangDocument(), recipe: nil, diagnostics: [problem])
     }
-    return Entry(path: path, name: name, result: result)
+    return Entry(path: path, name: file.name, result: result)
   }
 }

@@ -8,7 +8,8 @@ extension Session {
     switch command {
     case .recipes: return try context.listRecipes()
     case .show(let name): return try context.show(name)
-    case .start(let name, let autoAdvance): return try context.start(name, autoAdvance: autoAdvance)
+    case .start(let name, let autoAdvance, let proseTimers):
+      return try context.start(name, autoAdvance: autoAdvance, proseTimers: proseTimers)
     case .status(let run): return try context.status(run)
     case .pause(let run): return try context.changeCommand(run, .pause)
     case .resume(let run): return try context.changeCommand(run, .resume)
@@ -41,6 +42,8 @@ extension Session {
       return try context.payload(event, run, dismissal: dismissal, priority: priority)
     case .contract: return context.contract()
     case .plan(let name, let start): return try context.plan(name, start: start)
+    case .importRecipe(let source, let name, let force):
+      return try context.importRecipe(source, name: name, force: force)
     case .outbox(let ids, let page): return try context.outbox(markSent: ids, page: page)
     case .token(let command): return try context.token(command)
     case .send(let options): return try context.send(options)
@@ -57,8 +60,11 @@ extension Session {
 }
 
 extension CommandContext {
-  func start(_ name: String, autoAdvance: Bool) throws -> Output {
-    let recipe = try loadRecipe(name)
+  func start(_ name: String, autoAdvance: Bool, proseTimers: Bool = false) throws -> Output {
+    var recipe = try loadRecipe(name)
+    if proseTimers {
+      recipe.recipe = SuggestedTimers.adding(to: recipe.recipe, from: recipe.document)
+    }
     let now = self.now
     let run = try service().start(recipe.recipe, autoAdvance: autoAdvance, at: now)
     if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }

@@ -28,6 +28,7 @@ extension Session {
       case .notFound(let m): return (m, ExitStatus.noInput)
       case .badData(let m): return (m, ExitStatus.dataError)
       case .io(let m): return (m, ExitStatus.ioError)
+      case .cannotCreate(let m): return (m, ExitStatus.cannotCreate)
       case .noDatabase(let path):
         return (
           "no database at \(path) yet; `start RECIPE` makes it (check --db and $COOKTIMER_DB)",

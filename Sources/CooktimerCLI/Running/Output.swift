@@ -21,12 +21,15 @@ public enum ExitStatus {
   public static let usage: Int32 = 64
   public static let dataError: Int32 = 65
   public static let noInput: Int32 = 66
-  public static let software: Int32 = 70
+  /// EX_UNAVAILABLE: APNs could not be reached.
   public static let unavailable: Int32 = 69
+  public static let software: Int32 = 70
+  /// EX_CANTCREAT: `import` would replace an existing recipe (without `--force`).
+  public static let cannotCreate: Int32 = 73
+  public static let ioError: Int32 = 74
+  public static let noPermission: Int32 = 77
   /// EX_CONFIG: a configuration error — a missing APNs key, team id or topic
   /// (docs/delivery.md §2), `serve` on a non-loopback address with no API key (docs/api.md §2).
   public static let configuration: Int32 = 78
-  public static let ioError: Int32 = 74
-  public static let noPermission: Int32 = 77
   public static let interrupted: Int32 = 130
 }

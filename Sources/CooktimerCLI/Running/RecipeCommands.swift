@@ -6,6 +6,8 @@ import Foundation
 /// A recipe ready to run, with its parser warnings as stderr lines.
 struct LoadedRecipe {
   var recipe: Recipe
+  /// The file as parsed, for what the recipe does not keep (suggested timers).
+  var document: CooklangDocument
   var path: String
   var warnings: [String]
 }
@@ -29,94 +31,68 @@ extension Session {
   func catalog(_ options: GlobalOptions) -> RecipeCatalog {
     RecipeCatalog(folder: recipesFolder(options))
   }
+
+  /// Where `recipes` keeps the summaries of the files it listed.
+  func recipeListCache(_ options: GlobalOptions) -> RecipeListCache {
+    RecipeListCache(folder: recipesFolder(options), environment: environment)
+  }
 }
 
 extension CommandContext {
   /// Finds and parses a recipe by title, file name or path.
   /// - Throws: `CLIError.notFound` (66), `.usage` when ambiguous (64); `CoreError.invalidRecipe` (65).
   func loadRecipe(_ name: String) throws -> LoadedRecipe {
-    let entry = try session.catalog(options).find(name)
+    let entry = try session.catalog(options).find(
+      name, cache: session.recipeListCache(options))
     guard let recipe = entry.result.recipe else {
       throw CoreError.invalidRecipe(entry.result.errors[0])
     }
     return LoadedRecipe(
-      recipe: recipe, path: entry.path,
+      recipe: recipe, document: entry.result.document, path: entry.path,
       warnings: entry.result.warnings.map { "cooktimer: \($0)" })
   }
 
   /// `recipes`: every `.cook` file; one that does not parse is listed with its error.
   func listRecipes() throws -> Output {
-    let entries = try session.catalog(options).entries()
+    let entries = try session.catalog(options).summaries(cache: session.recipeListCache(options))
     if json {
-      return Output(stdout: encodeJSON(RecipeListDocument(recipes: entries.map(\.document))) + "\n")
+      let list = entries.map { RecipeSummaryDocument(file: $0.file, summary: $0.summary) }
+      return Output(stdout: encodeJSON(RecipeListDocument(recipes: list)) + "\n")
     }
     if entries.isEmpty {
       return Output(
         stdout: "No recipes in \(session.catalog(options).folder). Use --recipes DIR.\n")
     }
-    let width = min(28, entries.map(\.name.count).max() ?? 0)
-    let lines = entries.map { entry -> String in
-      let name = entry.name.rightPad(width)
-      guard let recipe = entry.result.recipe else {
-        return "\(name)  ✗ \(entry.result.errors.first?.description ?? "cannot be read")"
+    let width = min(28, entries.map(\.file.name.count).max() ?? 0)
+    let lines = entries.map { file, summary -> String in
+      let name = TerminalText.line(file.name).rightPad(width)
+      guard let title = summary.title, let steps = summary.steps, let timers = summary.timers
+      else {
+        return "\(name)  ✗ \(TerminalText.line(summary.errors.first ?? "cannot be read"))"
       }
-      let timers = recipe.steps.reduce(0) { $0 + $1.timers.count }
-      let steps = recipe.steps.count == 1 ? "1 step" : "\(recipe.steps.count) steps"
+      let stepCount = steps == 1 ? "1 step" : "\(steps) steps"
       let clocks = timers == 1 ? "1 timer" : "\(timers) timers"
-      return "\(name)  \(recipe.title) — \(steps), \(clocks)"
+      return "\(name)  \(TerminalText.line(title)) — \(stepCount), \(clocks)"
     }
     return Output(stdout: lines.joined(separator: "\n") + "\n")
   }
-
-  /// `show RECIPE`: its steps and timers.
-  func show(_ name: String) throws -> Output {
-    let loaded = try loadRecipe(name)
-    let recipe = loaded.recipe
-    if json {
-      return Output(stdout: encodeJSON(loaded.document) + "\n", stderr: loaded.warnings)
-    }
-    var lines = ["\(recipe.title)  (\(loaded.path))"]
-    let meta = recipe.metadata.filter { $0.key != "title" }.map { "\($0.key): \($0.value)" }
-    if !meta.isEmpty { lines.append(meta.joined(separator: " · ")) }
-    var section: String?
-    for (i, step) in recipe.steps.enumerated() {
-      if let s = step.section, s != section, !s.isEmpty { lines.append("\n== \(s)") }
-      section = step.section
-      lines.append("\(String(i + 1).leftPad(3)). \(step.text)")
-      for timer in step.timers {
-        // How it starts against the timer before it, first: "then ⏱ uncovered 25 min".
-        let lead: String
-        switch timer.start {
-        case .withStep: lead = "     "
-        case .afterPrevious: lead = "then "
-        case .withPrevious: lead = "meanwhile "
-        case .alternativeToPrevious: lead = "or "
-        }
-        var text = "       " + lead + "⏱ " + (timer.name.isEmpty ? "timer" : timer.name) + " "
-        if let ms = timer.duration {
-          text += DurationText.short(ms)
-          if let upper = timer.upperDuration { text += " to " + DurationText.short(upper) }
-        } else {
-          text += "(no duration: `begin` asks for one)"
-        }
-        lines.append(text)
-      }
-    }
-    return Output(stdout: lines.joined(separator: "\n") + "\n", stderr: loaded.warnings)
-  }
 }
 
-extension RecipeCatalog.Entry {
-  /// Its line in `recipes --json`.
-  var document: RecipeSummaryDocument {
-    RecipeSummaryDocument(file: path, name: name, result: result)
+extension RecipeSummaryDocument {
+  /// A file's line in `recipes --json` and `GET /v1/recipes`.
+  init(file: RecipeTree.File, summary: RecipeSummary) {
+    self.init(
+      file: file.path, name: file.name, title: summary.title, steps: summary.steps,
+      timers: summary.timers, errors: summary.errors, warnings: summary.warnings)
   }
 }
 
 extension LoadedRecipe {
-  /// `show --json`: the warnings without their `cooktimer: ` prefix.
-  var document: RecipeDocument {
+  /// `show --json`: the warnings without their `cooktimer: ` prefix, with the suggested
+  /// timers of each step.
+  var showDocument: RecipeDocument {
     RecipeDocument(
-      recipe, file: path, warnings: warnings.map { String($0.dropFirst("cooktimer: ".count)) })
+      recipe, file: path, warnings: warnings.map { String($0.dropFirst("cooktimer: ".count)) },
+      suggested: document.steps.map(SuggestedTimers.of))
   }
 }

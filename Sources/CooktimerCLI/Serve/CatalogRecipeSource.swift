@@ -6,9 +6,14 @@ import CooktimerService
 /// so a recipe added while `serve` runs is there at once.
 struct CatalogRecipeSource: RecipeSource {
   let catalog: RecipeCatalog
+  /// The same summaries `recipes` keeps, so listing a large folder stays fast.
+  let cache: RecipeListCache
 
   func list() throws -> RecipeListDocument {
-    RecipeListDocument(recipes: try catalog.entries().map(\.document))
+    RecipeListDocument(
+      recipes: try catalog.summaries(cache: cache).map {
+        RecipeSummaryDocument(file: $0.file, summary: $0.summary)
+      })
   }
 
   func recipe(named name: String) throws -> FoundRecipe? {
@@ -27,6 +32,9 @@ struct CatalogRecipeSource: RecipeSource {
     }
     let warnings = entry.result.warnings.map(\.description)
     return FoundRecipe(
-      recipe: recipe, document: RecipeDocument(recipe, file: entry.path, warnings: warnings))
+      recipe: recipe,
+      document: RecipeDocument(
+        recipe, file: entry.path, warnings: warnings,
+        suggested: entry.result.document.steps.map(SuggestedTimers.of)))
   }
 }

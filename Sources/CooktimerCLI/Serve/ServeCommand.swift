@@ -36,7 +36,9 @@ extension CommandContext {
       configuration: configuration,
       makeService: {
         RunService(store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
-      }, recipes: CatalogRecipeSource(catalog: session.catalog(options)),
+      },
+      recipes: CatalogRecipeSource(
+        catalog: session.catalog(options), cache: session.recipeListCache(options)),
       deliveries: { service, _ in try service.deliveries() })
     let sender = serveSender(sendOptions, send: send)
     let address = host.contains(":") ? "[\(host)]:\(server.port)" : "\(host):\(server.port)"

@@ -16,6 +16,11 @@ enum CooklangBlocks {
         builder.endParagraph(&diagnostics)
         if let entry = CooklangLines.metadataEntry(String(text.dropFirst(2))) {
           builder.document.metadata.append(entry)
+        } else {
+          let at = line.chars.firstIndex { !$0.isWhitespace } ?? 0
+          diagnostics.warning(
+            "\">>\" line has no \"key: value\" and is ignored: write >> servings: 4",
+            at: line.location(at: at))
         }
       } else if text.hasPrefix("=") {
         builder.endParagraph(&diagnostics)

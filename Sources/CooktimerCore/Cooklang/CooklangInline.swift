@@ -74,6 +74,8 @@ struct CooklangInline {
   ) -> (CooklangItem, Int)? {
     let nameStart = start + 1
     guard nameStart < chars.count, !chars[nameStart].isWhitespace else { return nil }
+    // `~~{8%minutes}`: the first `~` is "about", written as text; the second starts the timer.
+    if kind == .timer, chars[nameStart] == "~" { return nil }
     let location = line.location(at: start)
     var name: String
     var amount: String?

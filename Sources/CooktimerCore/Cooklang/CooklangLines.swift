@@ -20,7 +20,7 @@ struct CooklangLine {
   }
 }
 
-/// The first pass: BOM, line endings, YAML front matter and comments.
+/// The first pass: BOM, line endings, front matter and comments.
 enum CooklangLines {
   /// Splits `source` into lines without comments, and reads the front matter.
   static func read(
@@ -33,16 +33,7 @@ enum CooklangLines {
     text = text.replacingOccurrences(of: "\r\n", with: "\n")
       .replacingOccurrences(of: "\r", with: "\n")
     let raw = text.split(separator: "\n", omittingEmptySubsequences: false).map { Array($0) }
-    var metadata: [MetadataEntry] = []
-    var start = 0
-    if let first = raw.first, String(first).trimmingCharacters(in: .whitespaces) == "---",
-      let end = raw.indices.dropFirst().first(where: {
-        String(raw[$0]).trimmingCharacters(in: .whitespaces) == "---"
-      })
-    {
-      metadata = raw[1..<end].compactMap { metadataEntry(String($0)) }
-      start = end + 1
-    }
+    let (metadata, start) = CooklangFrontMatter.read(raw, diagnostics: &diagnostics)
     var lines: [CooklangLine] = []
     var openBlock: SourceLocation?
     for index in raw.indices.dropFirst(start) {
@@ -56,7 +47,7 @@ enum CooklangLines {
     return (metadata, lines)
   }
 
-  /// `key: value` (YAML front matter or a `>>` line); keys and values trimmed, quotes removed.
+  /// `key: value` (a `>>` line); key and value trimmed, quotes around the value removed.
   static func metadataEntry(_ line: String) -> MetadataEntry? {
     guard let colon = line.firstIndex(of: ":") else { return nil }
     let key = line[..<colon].trimmingCharacters(in: .whitespaces)
@@ -67,7 +58,7 @@ enum CooklangLines {
     {
       value = String(value.dropFirst().dropLast())
     }
-    return MetadataEntry(key: key, value: value)
+    return MetadataEntry(key: key, value: .string(value))
   }
 
   /// Removes `-- line comments` and `[- block comments -]` (which may span lines).

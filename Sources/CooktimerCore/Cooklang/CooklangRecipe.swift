@@ -15,10 +15,13 @@ enum CooklangRecipe {
       title: title(document.metadata, file: file), metadata: document.metadata, steps: steps)
   }
 
-  /// The `title` metadata, else the file name without its folder and `.cook`.
+  /// The `title` metadata (whitespace collapsed), else the file name without its folder and `.cook`.
   static func title(_ metadata: [MetadataEntry], file: String) -> String {
-    if let entry = metadata.first(where: { $0.key.lowercased() == "title" }), !entry.value.isEmpty {
-      return entry.value
+    // A title written as a YAML block (`title: >`) keeps no line breaks.
+    if let entry = metadata.first(where: { $0.key.lowercased() == "title" }),
+      case let title = StepText.collapse(entry.value.text), !title.isEmpty
+    {
+      return title
     }
     var name = file.split(separator: "/").last.map(String.init) ?? file
     if name.lowercased().hasSuffix(".cook") { name.removeLast(5) }
@@ -42,6 +45,10 @@ enum CooklangRecipe {
       case .duration(let low, let high):
         spec.duration = low
         spec.upperDuration = high
+        if high == nil, let lower = proseLowerBound(before: between, item) {
+          spec.duration = lower
+          spec.upperDuration = low
+        }
         if low == 0 {
           diagnostics.warning(
             "the timer lasts 0 seconds: it fires as soon as it starts", at: item.location)
@@ -57,6 +64,19 @@ enum CooklangRecipe {
       between = []
     }
     return specs
+  }
+
+  /// The lower bound of `1 to ~{2%minutes}` in ms, read from the text just before the
+  /// timer; `nil` unless it is below the timer's own length.
+  private static func proseLowerBound(before: [CooklangItem], _ timer: CooklangItem) -> Int64? {
+    guard let text = before.last, text.kind == .text,
+      let value = CooklangProseRange.lowerBound(before: text.value),
+      let unit = TimeUnit(spelling: timer.units),
+      case .duration(let upper, nil) = CooklangTimerDuration.read(
+        quantity: timer.quantityText, units: timer.units)
+    else { return nil }
+    let lower = Int64((value * Double(unit.milliseconds)).rounded())
+    return lower < upper ? lower : nil
   }
 
   /// How a timer starts, from the words written between it and the timer before it.

@@ -1,19 +1,63 @@
 /// A step as a cook reads it (docs/live-activity.md §1.4 "stepName", without the 80-character cut).
 public enum StepText {
-  /// Ingredients and cookware by name, a timer as its quantity and unit as written
-  /// (`~eggs{3%minutes}` → "3 minutes"), a name-only timer as its name; preparations such
-  /// as `(peeled)` left out; whitespace collapsed and trimmed.
+  /// Ingredients (a recipe reference by the recipe's name) and cookware by name, a timer
+  /// as its quantity and unit as written (`~eggs{3%minutes}` → "3 minutes"), a name-only
+  /// timer as its name; preparations such as `(peeled)` left out; whitespace collapsed and
+  /// trimmed.
   public static func render(_ items: [CooklangItem]) -> String {
-    let pieces = items.map { item -> String in
+    rendered(items).text
+  }
+
+  /// ``render(_:)`` and where each timer's words ended up in it (`Character` offsets, in
+  /// the order of the timers).
+  static func rendered(_ items: [CooklangItem]) -> (text: String, timerSpans: [Range<Int>]) {
+    var text = ""
+    var count = 0
+    var pendingSpace = false
+    var spans: [Range<Int>] = []
+    for (item, piece) in zip(items, pieces(items)) {
+      var start: Int?
+      for c in piece {
+        if c.isWhitespace {
+          pendingSpace = count > 0
+          continue
+        }
+        if pendingSpace {
+          text.append(" ")
+          count += 1
+          pendingSpace = false
+        }
+        if start == nil { start = count }
+        text.append(c)
+        count += 1
+      }
+      if item.kind == .timer { spans.append((start ?? count)..<count) }
+    }
+    return (text, spans)
+  }
+
+  private static func pieces(_ items: [CooklangItem]) -> [String] {
+    items.map { item -> String in
       switch item.kind {
-      case .text, .ingredient, .cookware:
+      case .ingredient:
+        return referencedRecipe(item.value) ?? item.value
+      case .text, .cookware:
         return item.value
       case .timer:
         if item.quantityText.isEmpty { return item.value }
         return item.units.isEmpty ? item.quantityText : "\(item.quantityText) \(item.units)"
       }
     }
-    return collapse(pieces.joined())
+  }
+
+  /// The recipe an ingredient refers to by path (Cooklang spec "Recipe references":
+  /// `@./Shared/Red Beans{}`, `@../sauces/aioli.cook{}`), by its file name without `.cook`
+  /// ("Red Beans"); `nil` for a plain ingredient.
+  public static func referencedRecipe(_ name: String) -> String? {
+    guard name.hasPrefix("./") || name.hasPrefix("../") else { return nil }
+    var last = name.split(separator: "/").last.map(String.init) ?? name
+    if last.lowercased().hasSuffix(".cook") { last.removeLast(5) }
+    return last.isEmpty || last == "." || last == ".." ? nil : last
   }
 
   /// `text` with runs of whitespace (newlines included) made one space, trimmed.

@@ -17,17 +17,6 @@ public struct Recipe: Hashable, Sendable, Codable {
   }
 }
 
-/// One `key: value` line of a recipe's metadata.
-public struct MetadataEntry: Hashable, Sendable, Codable {
-  public var key: String
-  public var value: String
-
-  public init(key: String, value: String) {
-    self.key = key
-    self.value = value
-  }
-}
-
 /// One step: a paragraph of the recipe.
 public struct Step: Hashable, Sendable, Codable {
   /// The step as a cook reads it: ingredients and cookware by name, a timer as its

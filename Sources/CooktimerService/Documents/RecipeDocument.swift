@@ -11,15 +11,26 @@ public struct RecipeSummaryDocument: Encodable, Sendable {
   public var errors: [String]
   public var warnings: [String]
 
-  /// - Parameters: `file` as shown in diagnostics, `name` the file name without `.cook`.
-  public init(file: String, name: String, result: CooklangParseResult) {
+  /// - Parameters: `file` as shown in diagnostics, `name` the recipe's name (its path in
+  ///   the folder without `.cook`); the rest `nil` for a file that does not parse.
+  public init(
+    file: String, name: String, title: String?, steps: Int?, timers: Int?, errors: [String],
+    warnings: [String]
+  ) {
     self.file = file
     self.name = name
-    title = result.recipe?.title
-    steps = result.recipe?.steps.count
-    timers = result.recipe?.steps.reduce(0) { $0 + $1.timers.count }
-    errors = result.errors.map(\.description)
-    warnings = result.warnings.map(\.description)
+    self.title = title
+    self.steps = steps
+    self.timers = timers
+    self.errors = errors
+    self.warnings = warnings
+  }
+
+  public init(file: String, name: String, result: CooklangParseResult) {
+    self.init(
+      file: file, name: name, title: result.recipe?.title, steps: result.recipe?.steps.count,
+      timers: result.recipe?.steps.reduce(0) { $0 + $1.timers.count },
+      errors: result.errors.map(\.description), warnings: result.warnings.map(\.description))
   }
 }
 
@@ -37,6 +48,18 @@ public struct RecipeDocument: Encodable, Sendable {
     public var text: String
     public var section: String?
     public var timers: [TimerDocument]
+    public var suggestedTimers: [SuggestedDocument]
+  }
+
+  /// A time the step names only in words: `label` (`s1`, `s2`… through the recipe), the
+  /// words, where they are in `text` (`from`..<`to`, in characters), its length in seconds.
+  public struct SuggestedDocument: Encodable, Sendable {
+    public var label: String
+    public var text: String
+    public var from: Int
+    public var to: Int
+    public var seconds: Double
+    public var upperSeconds: Double?
   }
 
   public struct TimerDocument: Encodable, Sendable {
@@ -64,26 +87,39 @@ public struct RecipeDocument: Encodable, Sendable {
 
   public var name: String
   public var file: String
-  public var metadata: [String: String]
+  /// Each value in its YAML shape: a string, an array or an object.
+  public var metadata: [String: MetadataValue]
   public var steps: [StepDocument]
   public var warnings: [String]
 
-  /// - Parameter warnings: the parser's warnings, one line each, without a `cooktimer: `
-  ///   prefix.
-  public init(_ recipe: Recipe, file: String, warnings: [String]) {
+  /// - Parameters:
+  ///   - warnings: the parser's warnings, one line each, without a `cooktimer: ` prefix.
+  ///   - suggested: per step, the times its words name (``SuggestedTimers/of(_:)``).
+  public init(
+    _ recipe: Recipe, file: String, warnings: [String], suggested: [[ProseDuration]] = []
+  ) {
     name = recipe.title
     self.file = file
     metadata = Dictionary(
       recipe.metadata.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
+    var label = 0
     steps = recipe.steps.enumerated().map { i, step in
-      StepDocument(
+      let found = i < suggested.count ? suggested[i] : []
+      let offered = found.map { duration -> SuggestedDocument in
+        label += 1
+        return SuggestedDocument(
+          label: "s\(label)", text: duration.text, from: duration.span.lowerBound,
+          to: duration.span.upperBound, seconds: Double(duration.duration) / 1000,
+          upperSeconds: duration.upperDuration.map { Double($0) / 1000 })
+      }
+      return StepDocument(
         number: i + 1, text: step.text, section: step.section,
         timers: step.timers.map {
           TimerDocument(
             name: $0.name, seconds: $0.duration.map { Double($0) / 1000 },
             upperSeconds: $0.upperDuration.map { Double($0) / 1000 }, start: $0.start.rawValue,
             quantity: $0.quantity, unit: $0.unit)
-        })
+        }, suggestedTimers: offered)
     }
     self.warnings = warnings
   }

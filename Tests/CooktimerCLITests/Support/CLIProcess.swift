@@ -49,10 +49,12 @@ final class Sandbox: @unchecked Sendable {
 
   deinit { try? FileManager.default.removeItem(at: folder) }
 
+  /// Writes `Recipes/NAME.cook`; NAME may name subfolders (`Breakfast/Pancakes`).
   func write(recipe name: String, _ text: String) throws {
-    try text.write(
-      toFile: folder.appendingPathComponent("Recipes/\(name).cook").path, atomically: true,
-      encoding: .utf8)
+    let file = folder.appendingPathComponent("Recipes/\(name).cook")
+    try FileManager.default.createDirectory(
+      at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try text.write(toFile: file.path, atomically: true, encoding: .utf8)
   }
 
   /// The environment every run gets: our db and recipes, no colour, a fixed zone, and the

@@ -1,0 +1,101 @@
+import CooktimerCore
+import Foundation
+
+#if canImport(FoundationNetworking)
+  import FoundationNetworking
+#endif
+
+extension CommandContext {
+  /// `import FILE|URL [--name NAME] [--force]`: the page's schema.org Recipe as
+  /// `RECIPES/NAME.cook` (NAME: the title unless given; it may name subfolders).
+  /// - Throws: `.badData` (65) for a page without a Recipe, `.cannotCreate` (73) for an
+  ///   existing file without `--force`, `.notFound` (66) / `.io` (74) for a page that cannot
+  ///   be read or fetched.
+  func importRecipe(_ source: String, name: String?, force: Bool) throws -> Output {
+    let isURL = source.hasPrefix("http://") || source.hasPrefix("https://")
+    let page = try isURL ? Self.fetch(source) : Self.read(source)
+    let recipe: SchemaRecipe
+    do {
+      recipe = try RecipeImport.recipe(fromPage: page)
+    } catch {
+      throw CLIError.badData("\(source) \(error.message)")
+    }
+    let text = RecipeImport.cookText(recipe, source: isURL ? source : nil)
+    let folder = session.recipesFolder(options)
+    let relative = try Self.fileName(name ?? recipe.name)
+    let path = (folder as NSString).appendingPathComponent(relative + ".cook")
+    if !force, FileManager.default.fileExists(atPath: path) {
+      throw CLIError.cannotCreate("\(path) exists; --force replaces it")
+    }
+    do {
+      try FileManager.default.createDirectory(
+        atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+      try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+    } catch {
+      throw CLIError.io("cannot write \(path)")
+    }
+    let parsed = Cooklang.parse(text, file: path)
+    let steps = parsed.recipe?.steps ?? []
+    let timers = steps.reduce(0) { $0 + $1.timers.count }
+    let warnings = parsed.diagnostics.map { "cooktimer: \($0)" }
+    if json {
+      let object = ImportJSON(
+        file: path, name: relative, title: recipe.name, steps: steps.count, timers: timers)
+      return Output(stdout: encodeJSON(object) + "\n", stderr: warnings)
+    }
+    let stepCount = steps.count == 1 ? "1 step" : "\(steps.count) steps"
+    let clocks = timers == 1 ? "1 timer" : "\(timers) timers"
+    return Output(
+      stdout: "Imported \(relative): \(TerminalText.line(recipe.name)) — \(stepCount), \(clocks)\n",
+      stderr: warnings)
+  }
+
+  /// A recipe name as a path below the recipes folder: no empty, hidden or `..` parts.
+  static func fileName(_ name: String) throws -> String {
+    let parts = name.split(separator: "/").map {
+      TerminalText.line(String($0)).trimmingCharacters(in: .whitespaces)
+    }
+    guard !parts.isEmpty, parts.allSatisfy({ !$0.isEmpty && !$0.hasPrefix(".") }) else {
+      throw CLIError.usage("--name \"\(name)\" is not a recipe name: write e.g. Breakfast/Pancakes")
+    }
+    return parts.joined(separator: "/")
+  }
+
+  private static func read(_ path: String) throws -> String {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw CLIError.notFound("no page file \(path)")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+
+  /// The page at `url`, with URLSession; one request, 30 s at most.
+  private static func fetch(_ url: String) throws -> String {
+    guard let address = URL(string: url) else { throw CLIError.usage("cannot read the URL \(url)") }
+    var request = URLRequest(url: address, timeoutInterval: 30)
+    request.setValue("text/html,application/ld+json", forHTTPHeaderField: "Accept")
+    let done = DispatchSemaphore(value: 0)
+    nonisolated(unsafe) var result: (Data?, URLResponse?, Error?)
+    URLSession.shared.dataTask(with: request) { data, response, error in
+      result = (data, response, error)
+      done.signal()
+    }.resume()
+    done.wait()
+    if let error = result.2 {
+      throw CLIError.io("cannot fetch \(url): \(error.localizedDescription)")
+    }
+    let status = (result.1 as? HTTPURLResponse)?.statusCode ?? 200
+    guard (200..<300).contains(status), let data = result.0 else {
+      throw CLIError.io("cannot fetch \(url): HTTP \(status)")
+    }
+    return String(decoding: data, as: UTF8.self)
+  }
+}
+
+/// `import --json`: the file written and what it holds.
+struct ImportJSON: Encodable {
+  var file: String
+  var name: String
+  var title: String
+  var steps: Int
+  var timers: Int
+}

@@ -1,0 +1,43 @@
+/// A range whose lower bound is written in the prose before the timer: `1 to ~{2%minutes}`,
+/// `3-~{5%min}`, `2 bis ~{3%Stunden}` (462 real timers are written so).
+enum CooklangProseRange {
+  /// The number ending `text` followed by a range word or dash (`"Simmer 1 to "` → 1), or
+  /// `nil`. The number must be a word of its own (`"step1 to "` has none).
+  static func lowerBound(before text: String) -> Double? {
+    var rest = Substring(text)
+    while rest.last?.isWhitespace == true { rest.removeLast() }
+    var matched = false
+    for separator in ["-", "–", "—", " to", " bis", " à"] where rest.hasSuffix(separator) {
+      rest.removeLast(separator.count)
+      matched = true
+      break
+    }
+    guard matched else { return nil }
+    while rest.last?.isWhitespace == true { rest.removeLast() }
+    // The number: digits with a decimal point or comma, or a fraction `1/2`, `1 1/2`.
+    var start = rest.endIndex
+    while start > rest.startIndex {
+      let before = rest[rest.index(before: start)]
+      guard before.isASCII && (before.isNumber || ",./".contains(before)) else { break }
+      start = rest.index(before: start)
+    }
+    var number = String(rest[start...])
+    guard number.first?.isNumber == true else { return nil }
+    if start > rest.startIndex {
+      let before = rest[rest.index(before: start)]
+      guard !before.isLetter, !before.isNumber else { return nil }
+      // A mixed number `1 1/2`: its whole part is the word before.
+      if before == " ", number.contains("/") {
+        let head = rest[..<rest.index(before: start)]
+        let whole = head.reversed().prefix { $0.isASCII && $0.isNumber }
+        let wholeStart = head.index(head.endIndex, offsetBy: -whole.count)
+        if !whole.isEmpty,
+          wholeStart == head.startIndex || !head[head.index(before: wholeStart)].isLetter
+        {
+          number = String(whole.reversed()) + " " + number
+        }
+      }
+    }
+    return CooklangNumber.value(number)
+  }
+}

@@ -1,0 +1,50 @@
+/// Durations a step names only in its words ("bake for 15 minutes"), offered to the cook as
+/// timers one tap away; `--prose-timers` runs them as the step's timers.
+public enum SuggestedTimers {
+  /// The durations in the words of `step` that are not already its timers (`1 to
+  /// ~{2%minutes}` is the timer's range, not a suggestion). Spans are offsets in the step's
+  /// text (``Step/text``).
+  public static func of(_ step: CooklangStep) -> [ProseDuration] {
+    let (text, timerSpans) = StepText.rendered(step.items)
+    return ProseDurations.find(in: text).filter { found in
+      !timerSpans.contains { $0.overlaps(found.span) }
+    }
+  }
+
+  /// `recipe` with each step's suggested timers among its timers, in the order written; how
+  /// each starts against the one before is decided by the words between, as for written
+  /// timers. `document` is the file `recipe` was parsed from.
+  public static func adding(to recipe: Recipe, from document: CooklangDocument) -> Recipe {
+    var recipe = recipe
+    for (index, cooklangStep) in document.steps.enumerated() where index < recipe.steps.count {
+      let suggestions = of(cooklangStep)
+      guard !suggestions.isEmpty else { continue }
+      let (text, timerSpans) = StepText.rendered(cooklangStep.items)
+      let written = zip(timerSpans, recipe.steps[index].timers).map { ($0, $1) }
+      let offered = suggestions.map { found in
+        (
+          found.span,
+          TimerSpec(
+            name: "", duration: found.duration, upperDuration: found.upperDuration,
+            quantity: found.text)
+        )
+      }
+      let chars = Array(text)
+      var previousEnd: Int?
+      var timers: [TimerSpec] = []
+      for (span, timer) in (written + offered).sorted(by: { $0.0.lowerBound < $1.0.lowerBound }) {
+        var timer = timer
+        if let previousEnd {
+          let between = String(chars[min(previousEnd, span.lowerBound)..<span.lowerBound])
+          timer.start = CooklangRecipe.start(after: between)
+        } else {
+          timer.start = .withStep
+        }
+        timers.append(timer)
+        previousEnd = span.upperBound
+      }
+      recipe.steps[index].timers = timers
+    }
+    return recipe
+  }
+}

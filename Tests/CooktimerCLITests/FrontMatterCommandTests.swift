@@ -1,0 +1,63 @@
+import Foundation
+import Testing
+
+@Suite("front matter through show")
+struct FrontMatterCommandTests {
+  static let soup = """
+    ---
+    title: Lentil Soup
+    tags:
+      - soup
+      - vegan
+    source:
+      name: Oma
+    description: >
+      Thick and
+      warming.
+    ---
+    Simmer @lentils{200%g} for ~{25%minutes}.
+
+    """
+
+  @Test func showJSONGivesValuesTheirShape() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "soup", Self.soup)
+    let json = try box.json("show soup --json")
+    let metadata = try #require(json["metadata"] as? [String: Any])
+    #expect(metadata["tags"] as? [String] == ["soup", "vegan"])
+    #expect(metadata["source"] as? [String: String] == ["name": "Oma"])
+    #expect(metadata["description"] as? String == "Thick and warming.\n")
+    #expect(metadata["title"] as? String == "Lentil Soup")
+  }
+
+  @Test func showTextJoinsListsOnOneLine() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "soup", Self.soup)
+    let r = try box.run("show soup")
+    #expect(r.status == 0)
+    #expect(
+      r.stdout.split(separator: "\n").prefix(2) == [
+        "Lentil Soup  (\(box.recipes)/soup.cook)",
+        "tags: soup, vegan · source: name: Oma · description: Thick and warming.",
+      ])
+  }
+
+  @Test func controlCharactersNeverReachTheTerminal() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "esc", "---\ntitle: \"Tea\\e[2J\"\nnote: \"a\\rb\"\n---\nBoil.\n")
+    let r = try box.run("show esc")
+    #expect(r.status == 0)
+    #expect(r.stdout.hasPrefix("Tea\u{FFFD}[2J  (\(box.recipes)/esc.cook)\nnote: a b\n"))
+  }
+
+  @Test func invalidYAMLIsAnErrorWithItsPlace() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "bad", "---\ntags: [a, b\n---\nBoil.\n")
+    let r = try box.run("show bad")
+    #expect(r.status == 65)
+    #expect(
+      r.stderr
+        == "cooktimer: \(box.recipes)/bad.cook:3:1: error: front matter is not valid YAML: did not find expected ',' or ']'\n"
+    )
+  }
+}
