@@ -131,7 +131,8 @@ let package = Package(
       ]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
-      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"],
+      name: "CooktimerCLITests",
+      dependencies: ["CooktimerCore", "CooktimerCLI", "CooktimerServer", "cooktimer"],
       exclude: ["Fixtures"]),
   ]
 )

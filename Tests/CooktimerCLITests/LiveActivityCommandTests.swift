@@ -1,4 +1,5 @@
 import CooktimerActivity
+import CooktimerServer
 import Foundation
 import Testing
 
@@ -71,7 +72,7 @@ struct LiveActivityCommandTests {
     let box = try Sandbox()
     let r = try box.run("contract")
     #expect(r.status == 0)
-    #expect(r.stdout == contractDeclaration())
+    #expect(r.stdout == contractDeclaration() + "\n" + apiContractDeclaration())
   }
 
   @Test func planOfTheOvernightBreadRestartsTheActivityBeforeEightHours() throws {

@@ -1,5 +1,6 @@
 import CooktimerActivity
 import CooktimerCore
+import CooktimerServer
 import CooktimerService
 import Foundation
 
@@ -30,9 +31,14 @@ extension CommandContext {
   }
 
   /// `contract`: the Swift declaration of the app's `ActivityAttributes`.
+  /// Then the `Codable` types of the HTTP API's bodies the app needs (docs/api.md).
   func contract() -> Output {
-    if json { return Output(stdout: encodeJSON(["declaration": contractDeclaration()]) + "\n") }
-    return Output(stdout: contractDeclaration())
+    if json {
+      return Output(
+        stdout: encodeJSON(["declaration": contractDeclaration(), "api": apiContractDeclaration()])
+          + "\n")
+    }
+    return Output(stdout: contractDeclaration() + "\n" + apiContractDeclaration())
   }
 
   /// `plan RECIPE [--start TIME]`: JSON lines, one push each; `--json`: `{"pushes": [...]}`.

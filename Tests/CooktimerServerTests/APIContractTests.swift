@@ -1,0 +1,49 @@
+import CooktimerServer
+import Foundation
+import Testing
+
+/// `cooktimer contract`'s API types are the compiled Contract/APIContract.swift, and they
+/// decode what the server really answers.
+@Suite("The API's Codable types for the app")
+struct APIContractTests {
+  @Test func theDeclarationIsTheCompiledFile() throws {
+    let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+      .appendingPathComponent("Contract/APIContract.swift")
+    #expect(apiContractDeclaration() == (try String(contentsOf: file, encoding: .utf8)))
+  }
+
+  @Test func theTypesDecodeTheServersAnswers() throws {
+    let box = try TestServer()
+    let decoder = JSONDecoder()
+    let start = try JSONEncoder().encode(CooktimerStartRun(recipe: "tea", autoAdvance: false))
+    let started = try box.call("POST", "/v1/runs", json: String(decoding: start, as: UTF8.self))
+    let run = try decoder.decode(CooktimerRun.self, from: Data(started.body.utf8))
+    #expect(run.recipe == "Tea")
+    #expect(run.timers.map(\.state) == ["running"])
+    #expect(run.timers.first?.remaining == 240)
+    let add = try JSONEncoder().encode(CooktimerAddTime(duration: "1m"))
+    let change = try decoder.decode(
+      CooktimerChange.self,
+      from: Data(
+        try box.call("POST", "/v1/runs/\(run.id)/add", json: String(decoding: add, as: UTF8.self))
+          .body.utf8))
+    #expect(change.changed)
+    #expect(change.run.timers.first?.duration == 300)
+    let runs = try decoder.decode(
+      CooktimerRuns.self, from: Data(try box.call("GET", "/v1/runs").body.utf8))
+    #expect(runs.runs.map(\.id) == [run.id])
+    let refused = try box.call("POST", "/v1/runs/\(run.id)/next")
+    _ = try box.call("POST", "/v1/runs/\(run.id)/stop")
+    let error = try decoder.decode(
+      CooktimerAPIError.self,
+      from: Data(try box.call("POST", "/v1/runs/\(run.id)/pause").body.utf8))
+    #expect(error.status == "409")
+    #expect(refused.status == 200)
+    let token = try JSONEncoder().encode(
+      CooktimerPushToStartToken(
+        token: String(repeating: "ab", count: 32), device: "iPhone", sandbox: true))
+    let put = try box.call(
+      "PUT", "/v1/tokens/push-to-start", json: String(decoding: token, as: UTF8.self))
+    #expect(put.status == 204)
+  }
+}
