@@ -46,10 +46,14 @@ let package = Package(
       ]
     ),
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
+    // A process on a pseudo-terminal, for the end-to-end tests and the benchmark (a regular
+    // target: the benchmark is an executable and cannot depend on a test target).
+    .target(name: "CooktimerPTY"),
     .executableTarget(
       name: "cooktimer-bench",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
+        "CooktimerPTY",
       ],
       exclude: ["LATEST.md"]  // the latest figures, for people
     ),
@@ -64,6 +68,7 @@ let package = Package(
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
-      name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
+      name: "CooktimerCLITests",
+      dependencies: ["CooktimerCore", "CooktimerCLI", "CooktimerPTY", "cooktimer"]),
   ]
 )

@@ -1,5 +1,6 @@
-import CooktimerService
 import CooktimerCLI
+import CooktimerPTY
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -17,13 +18,15 @@ enum REPLMemory {
     ]
     var peaks: [Double] = []
     for _ in 0..<options.pick(full: 3, quick: 1) {
-      let terminal = try PseudoTerminal(binary, environment: environment)
-      terminal.drain(for: 1.5)
+      let terminal = try PseudoTerminal(
+        executable: URL(fileURLWithPath: binary), environment: environment)
+      let began = WallClock.monotonic()
+      while WallClock.seconds(since: began) < 1.5 { terminal.drain(waiting: 10) }
       let peak = try peakResident(pid: terminal.process.processIdentifier)
-      guard String(decoding: terminal.screen, as: UTF8.self).contains("a99") else {
+      guard terminal.screen.contains("a99") else {
         throw BenchError("the REPL did not list the 100 active runs")
       }
-      terminal.type([4])  // Ctrl-D leaves the REPL
+      terminal.type("\u{04}")  // Ctrl-D leaves the REPL
       guard let status = terminal.waitForExit(timeout: 5) else {
         throw BenchError("the REPL did not leave on Ctrl-D")
       }
