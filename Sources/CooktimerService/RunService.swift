@@ -47,7 +47,7 @@ public final class RunService {
       let settings = try self.settings.resolved(tx, remember: true)
       let id = try tx.newRunID()
       let (run, events) = try Run.start(id: id, recipe: recipe, autoAdvance: autoAdvance, at: now)
-      try tx.insert(run, events: events, nextDue: run.nextDue)
+      try tx.insert(run, events: events)
       var lifetime = ActivityLifetime(startedAt: now)
       let moments = ActivityPushes.change(run, cause: .runStarted, lifetime: &lifetime, at: now)
       try PushQueue(settings: settings, makeAPNsID: makeAPNsID)
@@ -75,7 +75,8 @@ public final class RunService {
       var resolvedEnd: Instant?
       let change = try apply(action, to: &run, at: at, resolvedEnd: &resolvedEnd)
       if change.changedState {
-        try keeper.record(run, events: change.events, cause: .cook(action.cookAction), at: at, tx: tx)
+        try keeper.record(
+          run, events: change.events, cause: .cook(action.cookAction), at: at, tx: tx)
       }
       return Outcome(run: run, change: change, at: at, resolvedEnd: resolvedEnd)
     }
@@ -113,7 +114,8 @@ public final class RunService {
     case .restart: return try run.restartStep(at: now)
     case .stop: return try run.stop(at: now)
     case .add(let ms, nil): return try run.add(ms, at: now)
-    case .add(let ms, let timer?): return try run.add(ms, toTimer: try index(timer, in: run), at: now)
+    case .add(let ms, let timer?):
+      return try run.add(ms, toTimer: try index(timer, in: run), at: now)
     case .skip(let timer): return try run.skipTimer(try index(timer, in: run), at: now)
     case .cancel(let timer): return try run.cancelTimer(try index(timer, in: run), at: now)
     case .begin(let timer, let length):

@@ -112,15 +112,15 @@ public final class RunStore: @unchecked Sendable {
     integrityChecked = true
   }
 
-  /// Stores a new run with its first events; see ``StoreTransaction/insert(_:events:nextDue:)``.
-  public func insert(_ run: Run, events: [RunEvent] = [], nextDue: Instant?) throws {
-    try transaction { try $0.insert(run, events: events, nextDue: nextDue) }
+  /// Stores a new run with its first events; see ``StoreTransaction/insert(_:events:)``.
+  public func insert(_ run: Run, events: [RunEvent] = []) throws {
+    try transaction { try $0.insert(run, events: events) }
   }
 
   /// Changes a run safely against other processes: in one `BEGIN IMMEDIATE` transaction,
   /// loads the run, lets `body` change it (and take push timestamps through the
-  /// transaction), then stores the run, the returned events and push requests, and
-  /// `nextDue`. Returns the run as stored.
+  /// transaction), then stores the run (its next due instant derived from it), the returned
+  /// events and push requests. Returns the run as stored.
   ///
   /// When the body leaves the run unchanged and returns no events, the run row is not
   /// rewritten (so other processes see no change), but its push requests are still queued.
@@ -138,8 +138,8 @@ public final class RunStore: @unchecked Sendable {
         throw StoreError(kind: .other, path: path, detail: "an update changed the run's id")
       }
       let storedDue = try nextDue(tx, runID)
-      if run != original || !change.events.isEmpty || change.nextDue != storedDue {
-        try tx.save(run, nextDue: change.nextDue)
+      if run != original || !change.events.isEmpty || run.nextDue != storedDue {
+        try tx.save(run)
         try tx.append(change.events, runID: runID)
       }
       for draft in change.outbox { try tx.enqueue(draft, runID: runID) }

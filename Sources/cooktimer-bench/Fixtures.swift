@@ -65,11 +65,11 @@ enum Fixtures {
       for i in 0..<finished {
         let (run, events) = try finishedRun(
           id: "f\(i)", at: now - 86_400_000 * 30 + Int64(i) * 60_000)
-        try tx.insert(run, events: events, nextDue: nil)
+        try tx.insert(run, events: events)
       }
       for i in 0..<active {
         let (run, events) = try Run.start(id: "a\(i)", recipe: pasta, at: now - Int64(i) * 1_000)
-        try tx.insert(run, events: events, nextDue: run.nextDue)
+        try tx.insert(run, events: events)
       }
     }
   }

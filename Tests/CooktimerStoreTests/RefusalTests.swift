@@ -24,7 +24,7 @@ import Testing
   @Test func refusesADamagedCooktimerDatabase() throws {
     defer { folder.remove() }
     let path = folder.file("damaged.sqlite3")
-    do { try RunStore(path: path).insert(Fixture.run(), nextDue: nil) }
+    do { try RunStore(path: path).insert(Fixture.run()) }
     // Scribble over page 1's b-tree (the schema table), keeping the 100-byte file header.
     var data = try #require(bytes(path))
     data.replaceSubrange(100..<400, with: Data(repeating: 0xA5, count: 300))
@@ -68,7 +68,7 @@ import Testing
     defer { folder.remove() }
     let path = folder.file("a/b/cooktimer.sqlite3")
     let store = try RunStore(path: path)
-    try store.insert(Fixture.run(), nextDue: nil)
+    try store.insert(Fixture.run())
     for file in [path, path + "-wal"] {
       let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
       #expect(mode == 0o600, "\(file)")
@@ -84,11 +84,11 @@ import Testing
   @Test func writingThroughAReadOnlyConnectionIsPermissionDenied() throws {
     defer { folder.remove() }
     let path = folder.file("db.sqlite3")
-    do { try RunStore(path: path).insert(Fixture.run(), nextDue: nil) }
+    do { try RunStore(path: path).insert(Fixture.run()) }
     let before = bytes(path)
     let store = try RunStore(path: path, readOnly: true)
     #expect(try store.run(id: "a3f") == Fixture.run())
-    let error = storeError { try store.insert(Fixture.run(id: "b"), nextDue: nil) }
+    let error = storeError { try store.insert(Fixture.run(id: "b")) }
     #expect(error?.kind == .permissionDenied)
     #expect(error?.resultCode.map { $0 & 0xFF } == 8)  // SQLITE_READONLY
     #expect(error?.exitCode == 77)
