@@ -51,8 +51,7 @@ extension Session {
         return (refusalMessage(id, phase, m), ExitStatus.dataError)
       }
     case let error as StoreError:
-      // cli.md lists no "busy" status; a database held past the timeout is an I/O failure.
-      return (error.description, error.kind == .busy ? ExitStatus.ioError : error.exitCode)
+      return (error.description, storeStatus(error.kind))
     case let error as ActivityError:
       // A run the engine refused to simulate reads like any other refusal.
       if case .refused(let core) = error { return describe(core) }
@@ -60,6 +59,18 @@ extension Session {
     default:
       return ("internal error: \(error)", ExitStatus.software)
     }
+  }
+}
+
+/// The exit status of a store failure (cli.md "Output and exit status").
+private func storeStatus(_ kind: StoreError.Kind) -> Int32 {
+  switch kind {
+  case .corrupt, .notCooktimerDatabase, .futureSchema: return ExitStatus.dataError
+  case .noSuchRun: return ExitStatus.noInput
+  case .other: return ExitStatus.software
+  // cli.md lists no "busy" status; a database held past the timeout is an I/O failure.
+  case .io, .busy: return ExitStatus.ioError
+  case .permissionDenied: return ExitStatus.noPermission
   }
 }
 
