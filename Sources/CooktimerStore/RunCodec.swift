@@ -45,6 +45,8 @@ enum RunCodec {
     return (try encode(bare, path: path), recipe, key)
   }
 
+  /// Its own encoder, not the wire one (`WireJSON`, which the store does not depend on):
+  /// stored bytes must stay as they are whatever the wire format comes to need.
   private static func encodeValue<T: Encodable>(_ value: T, path: String) throws(StoreError)
     -> String
   {

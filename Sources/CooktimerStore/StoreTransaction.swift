@@ -137,7 +137,7 @@ public struct StoreTransaction {
         FROM runs WHERE id = ?
         """, [.integer(Int64(activity)), .text(runID)], { $0.optionalInt64(0) })
     else { throw noSuchRun(runID) }
-    let floorSeconds = now.unixMilliseconds.floorDividedBy1000
+    let floorSeconds = now.floorUnixSeconds
     return previous.map { max(floorSeconds, $0 + 1) } ?? floorSeconds
   }
 
@@ -238,13 +238,5 @@ public struct StoreTransaction {
 
   func noSuchRun(_ id: String) -> StoreError {
     StoreError(kind: .noSuchRun(id), path: db.path, detail: "no run with id \(id)")
-  }
-}
-
-extension Int64 {
-  /// Whole seconds of a millisecond count, rounded toward negative infinity.
-  fileprivate var floorDividedBy1000: Int64 {
-    let (quotient, remainder) = quotientAndRemainder(dividingBy: 1000)
-    return remainder < 0 ? quotient - 1 : quotient
   }
 }
