@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -45,6 +46,24 @@ enum Fixtures {
       events += try run.next(at: start + Int64(step) * 900_000).events
     }
     return (run, events)
+  }
+
+  /// A scratch folder holding a database seeded by ``seed(_:finished:active:now:)`` at the
+  /// wall clock's now, and the environment that points `cooktimer` at it (no recipes).
+  struct SeededDatabase {
+    let folder: ScratchFolder
+    let environment: [String: String]
+
+    init(finished: Int, active: Int) throws {
+      folder = try ScratchFolder()
+      let db = folder.path + "/runs.sqlite"
+      try Fixtures.seed(
+        RunStore(path: db), finished: finished, active: active, now: SystemClock().now())
+      environment = [
+        "COOKTIMER_DB": db, "HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC",
+        "COOKTIMER_RECIPES": folder.path,
+      ]
+    }
   }
 
   /// A fresh folder under the system's temporary directory, removed by `remove()`.

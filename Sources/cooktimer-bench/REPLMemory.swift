@@ -8,14 +8,9 @@ import Foundation
 enum REPLMemory {
   static func measure(_ options: Options) throws -> [Figure] {
     let binary = try Binary.cooktimer()
-    let folder = try Fixtures.ScratchFolder()
-    defer { folder.remove() }
-    let db = folder.path + "/runs.sqlite"
-    try Fixtures.seed(RunStore(path: db), finished: 0, active: 100, now: SystemClock().now())
-    let environment = [
-      "COOKTIMER_DB": db, "HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC",
-      "COOKTIMER_RECIPES": folder.path,
-    ]
+    let seeded = try Fixtures.SeededDatabase(finished: 0, active: 100)
+    defer { seeded.folder.remove() }
+    let environment = seeded.environment
     var peaks: [Double] = []
     for _ in 0..<options.pick(full: 3, quick: 1) {
       let terminal = try PseudoTerminal(
