@@ -27,9 +27,12 @@ struct AlertMessage: Hashable {
     "COOKTIMER_TIMER_DONE": ("%@ — %@ done", "%@ — %@ fertig"),
     "COOKTIMER_TIMER_DONE_UNNAMED": ("%@ — timer done", "%@ — Timer fertig"),
     "COOKTIMER_STEP": ("Step %@ of %@: %@", "Schritt %@ von %@: %@"),
-    "COOKTIMER_STEP_TIMER_RUNNING": ("Step %@ of %@: %@ — %@ is running", "Schritt %@ von %@: %@ — %@ läuft"),
+    "COOKTIMER_STEP_TIMER_RUNNING": (
+      "Step %@ of %@: %@ — %@ is running", "Schritt %@ von %@: %@ — %@ läuft"
+    ),
     "COOKTIMER_STEP_NEXT": (
-      "Step %@ of %@: %@ — time for the next step", "Schritt %@ von %@: %@ — Zeit für den nächsten Schritt"
+      "Step %@ of %@: %@ — time for the next step",
+      "Schritt %@ von %@: %@ — Zeit für den nächsten Schritt"
     ),
     "COOKTIMER_STEP_FINISH": (
       "Step %@ of %@: %@ — time to finish", "Schritt %@ von %@: %@ — Zeit zum Abschließen"

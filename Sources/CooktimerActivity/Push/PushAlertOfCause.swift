@@ -45,11 +45,14 @@ extension PushAlert {
   private static func firedBody(_ state: CookingContentState, _ step: [String]) -> AlertMessage {
     switch state.phase {
     case .running, .paused:
-      guard !state.timerName.isEmpty else { return AlertMessage(key: "COOKTIMER_STEP", arguments: step) }
+      guard !state.timerName.isEmpty else {
+        return AlertMessage(key: "COOKTIMER_STEP", arguments: step)
+      }
       return AlertMessage(key: "COOKTIMER_STEP_TIMER_RUNNING", arguments: step + [state.timerName])
     case .waiting:
       let last = state.stepNumber >= state.stepCount
-      return AlertMessage(key: last ? "COOKTIMER_STEP_FINISH" : "COOKTIMER_STEP_NEXT", arguments: step)
+      return AlertMessage(
+        key: last ? "COOKTIMER_STEP_FINISH" : "COOKTIMER_STEP_NEXT", arguments: step)
     case .finished, .stopped:
       return state.stepCount == 1
         ? AlertMessage(key: "COOKTIMER_DONE", arguments: [])

@@ -1,3 +1,5 @@
+import CooktimerCore
+
 /// Choices for a push request; the defaults follow docs/live-activity.md §3.
 public struct PushOptions: Hashable, Sendable {
   /// Overrides the priority of the push's rule (``PushRule``).
@@ -48,5 +50,3 @@ extension PushCause {
     }
   }
 }
-
-import CooktimerCore

@@ -1,3 +1,5 @@
+import CooktimerCore
+
 /// How a push is sent, decided by its cause alone — the one place this rule lives
 /// (docs/live-activity.md §3; the README's table is generated from the same cases).
 ///
@@ -67,5 +69,3 @@ extension PushRule {
     }
   }
 }
-
-import CooktimerCore
