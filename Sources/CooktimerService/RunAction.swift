@@ -1,3 +1,4 @@
+import CooktimerActivity
 import CooktimerCore
 
 /// A change to a run, as every front end sends it: a REPL line, a one-shot command, a
@@ -56,5 +57,3 @@ public enum TimerLength: Hashable, Sendable {
   /// Until a local clock time as typed (`18:42`, `6:42pm`), resolved in the service's zone.
   case until(String)
 }
-
-import CooktimerActivity

@@ -1,5 +1,6 @@
 import CooktimerCore
 import CooktimerStore
+import Foundation
 
 extension RunService {
   /// The run a command names (as stored; ids match case-insensitively), or the only run
@@ -61,5 +62,3 @@ extension RunService {
     }
   }
 }
-
-import Foundation

@@ -1,6 +1,6 @@
-import CooktimerService
 import CooktimerCLI
 import CooktimerCore
+import CooktimerService
 import Foundation
 
 #if canImport(Glibc)

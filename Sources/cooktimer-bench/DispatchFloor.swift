@@ -1,5 +1,5 @@
-import CooktimerService
 import CooktimerCLI
+import CooktimerService
 import Dispatch
 import Foundation
 

@@ -1,7 +1,7 @@
-import CooktimerService
 import CooktimerActivity
 import CooktimerCLI
 import CooktimerCore
+import CooktimerService
 
 /// Live Activity update bodies encoded per second on one thread, for a run with a timer
 /// counting down; and the size of one body.

@@ -1,5 +1,5 @@
-import CooktimerService
 import CooktimerCLI
+import CooktimerService
 
 #if canImport(Glibc)
   import Glibc

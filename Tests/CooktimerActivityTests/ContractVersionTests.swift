@@ -48,7 +48,8 @@ import Testing
       (.stop, t0 + 30 * minute, { try $0.stop(at: $1) }),
     ]
     for (action, at, apply) in steps {
-      moments += ActivityPushes.leftAlone(run, lifetime: &lifetime, after: run.lastChange, through: at)
+      moments += ActivityPushes.leftAlone(
+        run, lifetime: &lifetime, after: run.lastChange, through: at)
       run = run.settled(at: at).run
       _ = try apply(&run, at)
       moments += ActivityPushes.change(run, cause: .cook(action), lifetime: &lifetime, at: at)
@@ -77,7 +78,8 @@ import Testing
     #expect(state.phase == "finished")
     #expect(state.nextTimerName == nil)
     #expect(state.nextTimerEndDate == nil)
-    let oldStart = #"{"aps": {"event": "start", "timestamp": 1, "content-state": {"phase": "running", "endDate": 1, "isPaused": false, "remainingWhenPaused": 0, "timerName": "", "timerDuration": 0, "stepNumber": 1, "stepCount": 1, "stepName": "", "nextStepName": "", "otherTimerCount": 0}, "attributes": {"recipeName": "Tea"}}}"#
+    let oldStart =
+      #"{"aps": {"event": "start", "timestamp": 1, "content-state": {"phase": "running", "endDate": 1, "isPaused": false, "remainingWhenPaused": 0, "timerName": "", "timerDuration": 0, "stepNumber": 1, "stepCount": 1, "stepName": "", "nextStepName": "", "otherTimerCount": 0}, "attributes": {"recipeName": "Tea"}}}"#
     #expect(try Phone.push(Data(oldStart.utf8)).aps.attributes?.runId == nil)
   }
 }

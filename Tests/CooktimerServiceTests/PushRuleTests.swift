@@ -35,9 +35,11 @@ import Testing
     // Fires expire after 15 minutes, the cook's actions after an hour.
     #expect(pushes[3].headers["apns-expiration"] == String(t0Seconds + 210 + 900))
     #expect(pushes[1].headers["apns-expiration"] == String(t0Seconds + 60 + 3600))
-    #expect(pushes.map { $0.headers["apns-id"] ?? "" } == (1...7).map {
-      String(format: "00000000-0000-4000-8000-%012d", $0)
-    })
+    #expect(
+      pushes.map { $0.headers["apns-id"] ?? "" }
+        == (1...7).map {
+          String(format: "00000000-0000-4000-8000-%012d", $0)
+        })
   }
 
   /// The lesson's spaghetti: the pasta is drained while the sauce goes on — an alert, and

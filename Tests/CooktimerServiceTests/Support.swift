@@ -74,7 +74,8 @@ struct Push {
   var phase: String? { state["phase"] as? String }
   /// "event p10 activity: alert title" for compact exact comparisons.
   var summary: String {
-    "\(event) p\(priority) \(target) @\(timestamp - t0Seconds)" + (alertTitle.map { ": \($0)" } ?? "")
+    "\(event) p\(priority) \(target) @\(timestamp - t0Seconds)"
+      + (alertTitle.map { ": \($0)" } ?? "")
   }
 }
 

@@ -84,7 +84,8 @@ extension Run {
       guard let t = timer ?? run.shownTimer, let left = run.remaining(ofTimer: t, at: now) else {
         if let timer {
           throw run.refusal(
-            "\(run.timerLabel(timer)) is \(run.timers[timer].state.name): only a live timer takes added time")
+            "\(run.timerLabel(timer)) is \(run.timers[timer].state.name): only a live timer takes added time"
+          )
         }
         throw run.refusal("\(run.id) has no live timer to add time to")
       }
