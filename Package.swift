@@ -96,10 +96,14 @@ let package = Package(
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
+    // A process on a pseudo-terminal, for the end-to-end tests and the benchmark (a regular
+    // target: the benchmark is an executable and cannot depend on a test target).
+    .target(name: "CooktimerPTY"),
     .executableTarget(
       name: "cooktimer-bench",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
+        "CooktimerPTY",
       ],
       exclude: ["LATEST.md"]  // the latest figures, for people
     ),
@@ -132,7 +136,9 @@ let package = Package(
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests",
-      dependencies: ["CooktimerCore", "CooktimerCLI", "CooktimerServer", "cooktimer"],
+      dependencies: [
+        "CooktimerCore", "CooktimerCLI", "CooktimerServer", "CooktimerPTY", "cooktimer",
+      ],
       exclude: ["Fixtures"]),
   ]
 )

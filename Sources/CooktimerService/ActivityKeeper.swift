@@ -33,7 +33,7 @@ struct ActivityKeeper {
     guard !events.isEmpty || lifetime != before else { return settled }
     var recorded = settled
     recorded.lastChange = max(recorded.lastChange, now)
-    try tx.save(recorded, nextDue: recorded.nextDue)
+    try tx.save(recorded)
     try tx.append(events, runID: run.id)
     try queue.enqueue(moments, runID: run.id, tx: tx)
     try tx.setActivityRecord(ActivityRecord(lifetime), runID: run.id)
@@ -45,7 +45,7 @@ struct ActivityKeeper {
   mutating func record(
     _ run: Run, events: [RunEvent], cause: PushCause, at now: Instant, tx: StoreTransaction
   ) throws {
-    try tx.save(run, nextDue: run.nextDue)
+    try tx.save(run)
     try tx.append(events, runID: run.id)
     let moments = ActivityPushes.change(run, cause: cause, lifetime: &lifetime, at: now)
     try queue.enqueue(moments, runID: run.id, tx: tx)

@@ -55,7 +55,7 @@ public final class RunService {
       let settings = try self.settings.resolved(tx, remember: true)
       let id = try tx.newRunID()
       let (run, events) = try Run.start(id: id, recipe: recipe, autoAdvance: autoAdvance, at: now)
-      try tx.insert(run, events: events, nextDue: run.nextDue)
+      try tx.insert(run, events: events)
       var lifetime = ActivityLifetime(startedAt: now)
       let moments = ActivityPushes.change(run, cause: .runStarted, lifetime: &lifetime, at: now)
       try PushQueue(settings: settings, makeAPNsID: makeAPNsID)

@@ -15,7 +15,7 @@ final class RecipeCache: @unchecked Sendable {
     if let recipe = recipes[key] { return recipe }
     let recipe: Recipe
     do {
-      recipe = try JSONDecoder().decode(Recipe.self, from: Data(json.utf8))
+      recipe = try JSONDecoder().decode(StoredRecipe.self, from: Data(json.utf8)).recipe
     } catch {
       throw StoreError(kind: .corrupt, path: path, detail: "a stored recipe does not decode")
     }

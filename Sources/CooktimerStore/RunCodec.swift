@@ -1,7 +1,7 @@
 import CooktimerCore
 import Foundation
 
-/// The `runs` row of a run: the whole value as JSON with sorted keys (so the same run always
+/// The `runs` row of a run: the whole value in its stored form (``StoredRun``), sorted keys (so the same run always
 /// writes the same bytes), plus the columns queries filter and sort on.
 enum RunCodec {
   /// `active`, `finished` or `stopped`, as in the `status` column.
@@ -14,7 +14,7 @@ enum RunCodec {
   }
 
   static func encode(_ run: Run, path: String) throws(StoreError) -> String {
-    try encodeValue(run, path: path)
+    try encodeValue(StoredRun(run), path: path)
   }
 
   /// The columns every query of runs selects: the run, and its shared recipe snapshot if any.
@@ -38,13 +38,15 @@ enum RunCodec {
   ) {
     var bare = run
     bare.recipe = Recipe(title: run.recipe.title, steps: [])
-    let recipe = try encodeValue(run.recipe, path: path)
+    let recipe = try encodeValue(StoredRecipe(run.recipe), path: path)
     var hash: UInt64 = 0xcbf2_9ce4_8422_2325
     for byte in recipe.utf8 { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
     let key = String(hash, radix: 16) + "-" + String(recipe.utf8.count)
     return (try encode(bare, path: path), recipe, key)
   }
 
+  /// Its own encoder, not the wire one (`WireJSON`, which the store does not depend on):
+  /// stored bytes must stay as they are whatever the wire format comes to need.
   private static func encodeValue<T: Encodable>(_ value: T, path: String) throws(StoreError)
     -> String
   {
@@ -59,7 +61,7 @@ enum RunCodec {
 
   static func decode(_ json: String, path: String) throws(StoreError) -> Run {
     do {
-      return try JSONDecoder().decode(Run.self, from: Data(json.utf8))
+      return try JSONDecoder().decode(StoredRun.self, from: Data(json.utf8)).run
     } catch {
       throw StoreError(kind: .corrupt, path: path, detail: "a stored run does not decode")
     }

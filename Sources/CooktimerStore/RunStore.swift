@@ -15,7 +15,7 @@ public final class RunStore: @unchecked Sendable {
   /// The database file, or `:memory:`.
   public var path: String { db.path }
 
-  private let db: DatabaseConnection
+  let db: DatabaseConnection
   private let lock = NSRecursiveLock()
 
   /// Opens the database at `path`, creating it (mode 0600, with its folders) on first use,
@@ -74,7 +74,7 @@ public final class RunStore: @unchecked Sendable {
     return RunStore(connection: db)
   }
 
-  private func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+  func locked<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
     lock.lock()
     defer { lock.unlock() }
     return try body()
@@ -112,15 +112,15 @@ public final class RunStore: @unchecked Sendable {
     integrityChecked = true
   }
 
-  /// Stores a new run with its first events; see ``StoreTransaction/insert(_:events:nextDue:)``.
-  public func insert(_ run: Run, events: [RunEvent] = [], nextDue: Instant?) throws {
-    try transaction { try $0.insert(run, events: events, nextDue: nextDue) }
+  /// Stores a new run with its first events; see ``StoreTransaction/insert(_:events:)``.
+  public func insert(_ run: Run, events: [RunEvent] = []) throws {
+    try transaction { try $0.insert(run, events: events) }
   }
 
   /// Changes a run safely against other processes: in one `BEGIN IMMEDIATE` transaction,
   /// loads the run, lets `body` change it (and take push timestamps through the
-  /// transaction), then stores the run, the returned events and push requests, and
-  /// `nextDue`. Returns the run as stored.
+  /// transaction), then stores the run (its next due instant derived from it), the returned
+  /// events and push requests. Returns the run as stored.
   ///
   /// When the body leaves the run unchanged and returns no events, the run row is not
   /// rewritten (so other processes see no change), but its push requests are still queued.
@@ -138,8 +138,8 @@ public final class RunStore: @unchecked Sendable {
         throw StoreError(kind: .other, path: path, detail: "an update changed the run's id")
       }
       let storedDue = try nextDue(tx, runID)
-      if run != original || !change.events.isEmpty || change.nextDue != storedDue {
-        try tx.save(run, nextDue: change.nextDue)
+      if run != original || !change.events.isEmpty || run.nextDue != storedDue {
+        try tx.save(run)
         try tx.append(change.events, runID: runID)
       }
       for draft in change.outbox { try tx.enqueue(draft, runID: runID) }
@@ -228,47 +228,6 @@ public final class RunStore: @unchecked Sendable {
     }
   }
 
-  /// The run's event log, oldest first.
-  public func events(runID: String) throws(StoreError) -> [RunEvent] {
-    try locked { () throws(StoreError) in
-      try db.query(
-        "SELECT kind, at_ms, step, timer, amount FROM run_events WHERE run_id = ? ORDER BY seq",
-        [.text(runID)]
-      ) { (row) throws(StoreError) in
-        guard let kind = RunEvent.Kind(rawValue: row.text(0)) else {
-          throw StoreError(kind: .corrupt, path: path, detail: "an unknown event kind is stored")
-        }
-        return RunEvent(
-          kind: kind, at: row.instant(1), step: row.optionalInt(2), timer: row.optionalInt(3),
-          amount: row.optionalInt64(4))
-      }
-    }
-  }
-
-  /// Push requests still pending (not sent, failed, expired or superseded), in the order
-  /// they were made, at most `limit`.
-  public func pendingOutbox(limit: Int = 1000, after: Int64 = 0) throws(StoreError)
-    -> [OutboxEntry]
-  {
-    try outbox(
-      "WHERE state = 'pending' AND id > ? ORDER BY id LIMIT ?",
-      [.integer(after), .integer(Int64(limit))])
-  }
-
-  /// How many pushes are pending after id `after`.
-  public func pendingCount(after: Int64 = 0) throws(StoreError) -> Int {
-    try locked { () throws(StoreError) in
-      try db.first(
-        "SELECT count(*) FROM outbox WHERE state = 'pending' AND id > ?", [.integer(after)]
-      ) { $0.int(0) } ?? 0
-    }
-  }
-
-  /// Every push request of a run, sent or not, in order.
-  public func outbox(runID: String) throws(StoreError) -> [OutboxEntry] {
-    try outbox("WHERE run_id = ? ORDER BY id", [.text(runID)])
-  }
-
   /// A number that changes whenever another connection (process) commits to the database;
   /// cheap enough to poll every second. Own commits do not change it.
   public func dataVersion() throws(StoreError) -> Int64 {
@@ -283,28 +242,6 @@ public final class RunStore: @unchecked Sendable {
     try locked { () throws(StoreError) in
       try db.query(RunCodec.selection + clause, values) {
         (row) throws(StoreError) in try RunCodec.decode(row: row, path: path)
-      }
-    }
-  }
-
-  private func outbox(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
-    -> [OutboxEntry]
-  {
-    try locked { () throws(StoreError) in
-      try db.query(
-        """
-        SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms,
-          activity
-        FROM outbox
-        """ + " " + clause, values
-      ) { row in
-        OutboxEntry(
-          id: row.int64(0), runID: row.text(1),
-          draft: OutboxDraft(
-            event: row.text(2), timestamp: row.int64(3), priority: row.int(4),
-            target: row.text(5), headers: row.text(6), body: row.text(7),
-            createdAt: row.instant(8), activity: row.optionalInt64(10).map { Int($0) } ?? 1),
-          sentAt: row.optionalInstant(9))
       }
     }
   }

@@ -5,15 +5,11 @@ import CooktimerCore
 public struct StoreChange: Sendable {
   /// Appended to the run's event log, in order.
   public var events: [RunEvent]
-  /// The earliest end date of a running timer of the run (computed by the engine); `nil`
-  /// when none is running. Ignored (stored as `nil`) once the run is finished or stopped.
-  public var nextDue: Instant?
   /// Push requests to queue.
   public var outbox: [OutboxDraft]
 
-  public init(events: [RunEvent] = [], nextDue: Instant?, outbox: [OutboxDraft] = []) {
+  public init(events: [RunEvent] = [], outbox: [OutboxDraft] = []) {
     self.events = events
-    self.nextDue = nextDue
     self.outbox = outbox
   }
 }

@@ -6,29 +6,29 @@ import CSQLite
   import Darwin
 #endif
 
-/// Every error the store throws. The CLI prints ``description`` after `cooktimer: ` and exits
-/// with ``exitCode``.
+/// Every error the store throws: facts (what kind, which file, SQLite's code), no exit
+/// status — each front end maps ``Kind`` to its own (the CLI in `Failure.swift`).
 ///
 /// SQLite's extended result code and message are kept when there is one; bound values never
 /// appear (they can hold recipe text the cook considers private), and neither does SQL text.
 public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   /// What went wrong, as the CLI needs to tell it apart.
   public enum Kind: Hashable, Sendable {
-    /// The file is damaged or not an SQLite database at all (exit 65).
+    /// The file is damaged or not an SQLite database at all.
     case corrupt
-    /// A valid SQLite database that belongs to another program (exit 65).
+    /// A valid SQLite database that belongs to another program.
     case notCooktimerDatabase
-    /// Written by a newer cooktimer: schema `version` is above what this build knows (exit 65).
+    /// Written by a newer cooktimer: schema `version` is above what this build knows.
     case futureSchema(version: Int)
-    /// Read-only file, folder or connection; access refused (exit 77).
+    /// Read-only file, folder or connection; access refused.
     case permissionDenied
-    /// Disk full, I/O failure, or a folder that cannot be created (exit 74).
+    /// Disk full, I/O failure, or a folder that cannot be created.
     case io
-    /// Another process held the database longer than the busy timeout (exit 75).
+    /// Another process held the database longer than the busy timeout.
     case busy
-    /// No run has this id (exit 66).
+    /// No run has this id.
     case noSuchRun(String)
-    /// A stored value that does not decode, or any other SQLite failure (exit 70).
+    /// A stored value that does not decode, or any other SQLite failure.
     case other
   }
 
@@ -45,18 +45,6 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     self.path = path
     self.resultCode = resultCode
     self.detail = detail
-  }
-
-  /// The sysexits.h status the CLI exits with (docs/cli.md §5).
-  public var exitCode: Int32 {
-    switch kind {
-    case .corrupt, .notCooktimerDatabase, .futureSchema: return 65
-    case .noSuchRun: return 66
-    case .other: return 70
-    case .io: return 74
-    case .busy: return 75
-    case .permissionDenied: return 77
-    }
   }
 
   /// One line naming the file and what to do. SQLite's messages can span lines (its

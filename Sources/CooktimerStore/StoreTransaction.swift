@@ -24,10 +24,10 @@ public struct StoreTransaction {
     }
   }
 
-  /// Stores a new run with its first events. `nextDue`: the earliest end date of a running
-  /// timer, `nil` if none.
+  /// Stores a new run with its first events; its `next_due_ms` is derived from it
+  /// (``Run/nextDue``), so it can never disagree with the run.
   /// - Throws: a `.other` error (`SQLITE_CONSTRAINT_PRIMARYKEY`) if the id is taken.
-  public func insert(_ run: Run, events: [RunEvent] = [], nextDue: Instant?) throws(StoreError) {
+  public func insert(_ run: Run, events: [RunEvent] = []) throws(StoreError) {
     try db.run(
       """
       INSERT INTO runs (id, recipe_title, status, next_due_ms, last_change_ms, created_ms,
@@ -36,15 +36,15 @@ public struct StoreTransaction {
       """,
       [
         .text(run.id), .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
-        .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
+        .instant(run.nextDue), .instant(run.lastChange),
         .instant(run.startedAt), .instant(run.endedAt),
       ] + (try snapshot(run)))
     try append(events, runID: run.id)
   }
 
-  /// Replaces a stored run (same id) and its `nextDue`.
+  /// Replaces a stored run (same id); its `next_due_ms` is derived from it (``Run/nextDue``).
   /// - Throws: `.noSuchRun` if it is not stored.
-  public func save(_ run: Run, nextDue: Instant?) throws(StoreError) {
+  public func save(_ run: Run) throws(StoreError) {
     let changed = try db.run(
       """
       UPDATE runs SET recipe_title = ?, status = ?, next_due_ms = ?, last_change_ms = ?,
@@ -53,7 +53,7 @@ public struct StoreTransaction {
       """,
       [
         .text(run.recipe.title), .text(RunCodec.statusName(run.status)),
-        .instant(run.status == .active ? nextDue : nil), .instant(run.lastChange),
+        .instant(run.nextDue), .instant(run.lastChange),
         .instant(run.endedAt),
       ] + (try snapshot(run)) + [.text(run.id)])
     guard changed == 1 else { throw noSuchRun(run.id) }
@@ -137,7 +137,7 @@ public struct StoreTransaction {
         FROM runs WHERE id = ?
         """, [.integer(Int64(activity)), .text(runID)], { $0.optionalInt64(0) })
     else { throw noSuchRun(runID) }
-    let floorSeconds = now.unixMilliseconds.floorDividedBy1000
+    let floorSeconds = now.floorUnixSeconds
     return previous.map { max(floorSeconds, $0 + 1) } ?? floorSeconds
   }
 
@@ -238,13 +238,5 @@ public struct StoreTransaction {
 
   func noSuchRun(_ id: String) -> StoreError {
     StoreError(kind: .noSuchRun(id), path: db.path, detail: "no run with id \(id)")
-  }
-}
-
-extension Int64 {
-  /// Whole seconds of a millisecond count, rounded toward negative infinity.
-  fileprivate var floorDividedBy1000: Int64 {
-    let (quotient, remainder) = quotientAndRemainder(dividingBy: 1000)
-    return remainder < 0 ? quotient - 1 : quotient
   }
 }

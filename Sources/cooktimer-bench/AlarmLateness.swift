@@ -12,7 +12,7 @@ import Foundation
 /// resumes arrive on a pipe at random moments as keystrokes would.
 ///
 /// With `persists`, runs live in a database file and each alarm batch is followed by the
-/// store writes the REPL makes after ringing (see ``RunKeeper``).
+/// store writes the REPL makes after ringing, through the same service (see ``RunKeeper``).
 struct AlarmLateness {
   /// Timers in all, spread over `span` milliseconds.
   var timers: Int

@@ -8,14 +8,10 @@ import Foundation
 enum CommandLatency {
   static func measure(_ options: Options) throws -> [Figure] {
     let binary = try Binary.cooktimer()
-    let folder = try Fixtures.ScratchFolder()
-    defer { folder.remove() }
-    let db = folder.path + "/runs.sqlite"
-    try Fixtures.seed(RunStore(path: db), finished: 10_000, active: 100, now: SystemClock().now())
-    let environment = [
-      "COOKTIMER_DB": db, "HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC",
-    ]
-    let output = folder.path + "/status.txt"
+    let seeded = try Fixtures.SeededDatabase(finished: 10_000, active: 100)
+    defer { seeded.folder.remove() }
+    let environment = seeded.environment
+    let output = seeded.folder.path + "/status.txt"
     let runs = options.pick(full: 30, quick: 8)
     var samples: [Double] = []
     var floor: [Double] = []

@@ -56,7 +56,7 @@ enum DueLookup {
           run.id = "d\(i)"
           let due = start + Int64.random(in: 60_000...86_400_000)
           run.timers[0].state = .running(endDate: due)
-          try tx.insert(run, nextDue: due)
+          try tx.insert(run)
         }
       }
     }

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -47,6 +48,24 @@ enum Fixtures {
     return (run, events)
   }
 
+  /// A scratch folder holding a database seeded by ``seed(_:finished:active:now:)`` at the
+  /// wall clock's now, and the environment that points `cooktimer` at it (no recipes).
+  struct SeededDatabase {
+    let folder: ScratchFolder
+    let environment: [String: String]
+
+    init(finished: Int, active: Int) throws {
+      folder = try ScratchFolder()
+      let db = folder.path + "/runs.sqlite"
+      try Fixtures.seed(
+        RunStore(path: db), finished: finished, active: active, now: SystemClock().now())
+      environment = [
+        "COOKTIMER_DB": db, "HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC",
+        "COOKTIMER_RECIPES": folder.path,
+      ]
+    }
+  }
+
   /// A fresh folder under the system's temporary directory, removed by `remove()`.
   struct ScratchFolder {
     let path: String
@@ -65,11 +84,11 @@ enum Fixtures {
       for i in 0..<finished {
         let (run, events) = try finishedRun(
           id: "f\(i)", at: now - 86_400_000 * 30 + Int64(i) * 60_000)
-        try tx.insert(run, events: events, nextDue: nil)
+        try tx.insert(run, events: events)
       }
       for i in 0..<active {
         let (run, events) = try Run.start(id: "a\(i)", recipe: pasta, at: now - Int64(i) * 1_000)
-        try tx.insert(run, events: events, nextDue: run.nextDue)
+        try tx.insert(run, events: events)
       }
     }
   }

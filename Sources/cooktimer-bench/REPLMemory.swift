@@ -1,4 +1,5 @@
 import CooktimerCLI
+import CooktimerPTY
 import CooktimerService
 import CooktimerStore
 import Foundation
@@ -7,23 +8,20 @@ import Foundation
 enum REPLMemory {
   static func measure(_ options: Options) throws -> [Figure] {
     let binary = try Binary.cooktimer()
-    let folder = try Fixtures.ScratchFolder()
-    defer { folder.remove() }
-    let db = folder.path + "/runs.sqlite"
-    try Fixtures.seed(RunStore(path: db), finished: 0, active: 100, now: SystemClock().now())
-    let environment = [
-      "COOKTIMER_DB": db, "HOME": folder.path, "PATH": "/usr/bin:/bin", "TZ": "UTC",
-      "COOKTIMER_RECIPES": folder.path,
-    ]
+    let seeded = try Fixtures.SeededDatabase(finished: 0, active: 100)
+    defer { seeded.folder.remove() }
+    let environment = seeded.environment
     var peaks: [Double] = []
     for _ in 0..<options.pick(full: 3, quick: 1) {
-      let terminal = try PseudoTerminal(binary, environment: environment)
-      terminal.drain(for: 1.5)
+      let terminal = try PseudoTerminal(
+        executable: URL(fileURLWithPath: binary), environment: environment)
+      let began = WallClock.monotonic()
+      while WallClock.seconds(since: began) < 1.5 { terminal.drain(waiting: 10) }
       let peak = try peakResident(pid: terminal.process.processIdentifier)
-      guard String(decoding: terminal.screen, as: UTF8.self).contains("a99") else {
+      guard terminal.screen.contains("a99") else {
         throw BenchError("the REPL did not list the 100 active runs")
       }
-      terminal.type([4])  // Ctrl-D leaves the REPL
+      terminal.type("\u{04}")  // Ctrl-D leaves the REPL
       guard let status = terminal.waitForExit(timeout: 5) else {
         throw BenchError("the REPL did not leave on Ctrl-D")
       }

@@ -1,48 +1,36 @@
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 
-/// Holds the runs of the alarm benchmark: in memory, or in a database file written the way
-/// the REPL writes it — a typed pause or resume is one `update(runID:)`, and after ringing,
-/// every active run gets its alarm watermark moved and its fired timers recorded
-/// (`AlarmRinger.persistSettled`, minus the Live Activity push drafts).
+/// Holds the runs of the alarm benchmark: in memory, or in a database file changed through
+/// the very use cases the REPL calls — a typed pause or resume is one
+/// ``RunService/perform(_:on:at:)``, and after ringing, ``RunService/catchUpAll(through:only:notified:)``
+/// records the fired timers, their pushes and the alarm watermarks.
 final class RunKeeper {
   private(set) var runs: [Run]
-  private let store: RunStore?
+  private let service: RunService?
 
   init(_ runs: [Run], path: String?) throws {
     self.runs = runs
-    store = try path.map { try RunStore(path: $0) }
-    for run in runs { try store?.insert(run, nextDue: run.nextDue) }
+    service = try path.map { RunService(store: try RunStore(path: $0)) }
+    // Seeding, not a use case: the runs were started by the benchmark, not by a cook.
+    for run in runs { try service?.store.insert(run) }
   }
 
   /// Pauses or resumes run `index` at `now`.
   func change(run index: Int, pause: Bool, at now: Instant) throws {
-    guard let store else {
+    guard let service else {
       _ = try pause ? runs[index].pause(at: now) : runs[index].resume(at: now)
       return
     }
-    runs[index] = try store.update(runID: runs[index].id) { run, _ in
-      let change = try pause ? run.pause(at: now) : run.resume(at: now)
-      return StoreChange(events: change.events, nextDue: run.nextDue)
-    }
+    runs[index] = try service.perform(pause ? .pause : .resume, on: runs[index].id, at: now).run
   }
 
   /// After an alarm batch: what the REPL stores. Returns whether the runs were reloaded.
   func persistSettled(at now: Instant) throws -> Bool {
-    guard let store else { return false }
-    // One transaction for every run, as `catchUpAll(through:only:notified:)` does.
-    try store.transaction { tx in
-      for run in try store.activeRuns() {
-        let (settled, events) = run.settled(at: now)
-        _ = try tx.advanceAlarmWatermark(runID: run.id, through: now)
-        guard !events.isEmpty else { continue }
-        var stored = settled
-        stored.lastChange = max(stored.lastChange, now)
-        try tx.save(stored, nextDue: stored.nextDue)
-        try tx.append(events, runID: run.id)
-      }
-    }
-    runs = try store.activeRuns()
+    guard let service else { return false }
+    try service.catchUpAll(through: now, notified: true)
+    runs = try service.store.activeRuns()
     return true
   }
 }

@@ -24,7 +24,7 @@ enum StoreWrites {
         try store.update(runID: "a\(n % 100)") { run, _ in
           let now = clock.now()
           let change = try run.pausedAt == nil ? run.pause(at: now) : run.resume(at: now)
-          return StoreChange(events: change.events, nextDue: run.nextDue)
+          return StoreChange(events: change.events)
         }
         count += 1
       }

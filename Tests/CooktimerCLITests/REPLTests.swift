@@ -1,3 +1,4 @@
+import CooktimerPTY
 import Foundation
 import Testing
 
@@ -146,17 +147,23 @@ struct REPLTests {
     #expect(again.waitForExit() == 0)
   }
 
-  /// `watch` shows the countdown on the alternate screen; `p` pauses the run; `q` restores
-  /// the screen and the prompt.
-  @Test func watchShowsCountdownsAndTakesKeys() throws {
+  /// A REPL with a tea run started, showing `watch`; `mark` is where `watch` was typed.
+  private func watchingTea() throws -> (box: Sandbox, repl: PseudoTerminal, mark: Int) {
     let box = try Sandbox(copyShippedRecipes: true)
     try box.run("start tea")
     let repl = try PseudoTerminal(environment: box.environment)
     #expect(repl.waitForPrompt())
     let mark = repl.offset
     repl.type("watch\r")
-    #expect(repl.wait(for: "\u{1b}[?1049h", after: mark) != nil, "no alternate screen")
     #expect(repl.wait(for: "cooktimer watch — ", after: mark) != nil, "\(repl.screen)")
+    return (box, repl, mark)
+  }
+
+  /// `watch` shows the countdown on the alternate screen; `p` pauses the run; `q` restores
+  /// the screen and the prompt.
+  @Test func watchShowsCountdownsAndTakesKeys() throws {
+    let (box, repl, mark) = try watchingTea()
+    #expect(repl.wait(for: "\u{1b}[?1049h", after: mark) != nil, "no alternate screen")
     #expect(repl.wait(for: "tea ") != nil)
     repl.type("p")
     #expect(repl.wait(for: "step 1 of 1, paused") != nil, "\(repl.screen)")
@@ -171,13 +178,7 @@ struct REPLTests {
 
   /// SIGTERM inside `watch` restores the screen and ends the program (143).
   @Test func terminationInsideWatchRestoresTheScreen() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run("start tea")
-    let repl = try PseudoTerminal(environment: box.environment)
-    #expect(repl.waitForPrompt())
-    let mark = repl.offset
-    repl.type("watch\r")
-    #expect(repl.wait(for: "cooktimer watch — ", after: mark) != nil)
+    let (_, repl, _) = try watchingTea()
     kill(repl.process.processIdentifier, SIGTERM)
     #expect(repl.waitForExit() == 143)
     #expect(repl.screen.hasSuffix("\u{1b}[?25h\u{1b}[?1049l"), "\(repl.screen.suffix(40))")

@@ -1,3 +1,4 @@
+import CooktimerPTY
 import Foundation
 import Testing
 

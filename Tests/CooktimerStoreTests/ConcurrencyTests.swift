@@ -10,7 +10,7 @@ import Testing
     let folder = TempFolder()
     defer { folder.remove() }
     let path = folder.file("db.sqlite3")
-    try RunStore(path: path).insert(Fixture.run(), nextDue: nil)
+    try RunStore(path: path).insert(Fixture.run())
     let rounds = 150
     let failures = Failures()
     let stamps = Stamps()
@@ -21,7 +21,7 @@ import Testing
           try store.update(runID: "a3f") { run, tx in
             run.timers[0].added += 1
             stamps.add(try tx.nextPushTimestamp(runID: run.id, now: Fixture.t0))
-            return StoreChange(events: [RunEvent(kind: .added, at: Fixture.t0)], nextDue: nil)
+            return StoreChange(events: [RunEvent(kind: .added, at: Fixture.t0)])
           }
         }
       } catch {
@@ -39,7 +39,7 @@ import Testing
     let folder = TempFolder()
     defer { folder.remove() }
     let path = folder.file("db.sqlite3")
-    try RunStore(path: path).insert(Fixture.run(), nextDue: nil)
+    try RunStore(path: path).insert(Fixture.run())
     let moves = Moves()
     let failures = Failures()
     DispatchQueue.concurrentPerform(iterations: 2) { _ in
@@ -66,10 +66,10 @@ import Testing
     let other = try RunStore(path: path)
     let before = try repl.dataVersion()
     #expect(try repl.dataVersion() == before)
-    try other.insert(Fixture.run(), nextDue: nil)
+    try other.insert(Fixture.run())
     let after = try repl.dataVersion()
     #expect(after != before)
-    try repl.insert(Fixture.run(id: "own"), nextDue: nil)
+    try repl.insert(Fixture.run(id: "own"))
     #expect(try repl.dataVersion() == after)
   }
 }

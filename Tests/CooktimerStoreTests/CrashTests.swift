@@ -19,7 +19,7 @@ import Testing
     let path = folder.file("db.sqlite3")
     let marker = folder.file("ready")
     let store = try RunStore(path: path)
-    try store.insert(Fixture.run(), nextDue: Fixture.t0 + 360_000)
+    try store.insert(Fixture.run())
 
     let child = Process()
     child.executableURL = URL(fileURLWithPath: Self.shell)
@@ -52,7 +52,7 @@ import Testing
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { kill(pid, SIGKILL) }
     let updated = try store.update(runID: "a3f") { run, _ in
       run.timers[0].added += 1
-      return StoreChange(events: [RunEvent(kind: .added, at: Fixture.t0)], nextDue: nil)
+      return StoreChange(events: [RunEvent(kind: .added, at: Fixture.t0)])
     }
     child.waitUntilExit()
     #expect(child.terminationReason == .uncaughtSignal)
@@ -73,7 +73,7 @@ import Testing
     let folder = TempFolder()
     defer { folder.remove() }
     let path = folder.file("db.sqlite3")
-    try RunStore(path: path).insert(Fixture.run(), nextDue: nil)
+    try RunStore(path: path).insert(Fixture.run())
     do {
       let db = try DatabaseConnection(path: path, readOnly: false)
       try db.execute("BEGIN IMMEDIATE")

@@ -85,6 +85,15 @@ enum Fixture {
       lastChange: t0 + 9)
   }
 
+  /// ``run(id:status:paused:)`` with only its first timer running, until `end`: the run's
+  /// next due instant.
+  static func run(id: String, dueAt end: Instant) -> Run {
+    var run = run(id: id)
+    run.timers[0].state = .running(endDate: end)
+    run.timers[1].state = .waiting
+    return run
+  }
+
   static let events: [RunEvent] = [
     RunEvent(kind: .started, at: t0),
     RunEvent(kind: .stepStarted, at: t0, step: 0),

@@ -10,8 +10,8 @@ import Testing
   @Test(arguments: StoreKind.allCases)
   func twoInTheSameSecondAndNowGoingBackwards(_ kind: StoreKind) throws {
     try kind.with { store in
-      try store.insert(Fixture.run(), nextDue: nil)
-      try store.insert(Fixture.run(id: "b"), nextDue: nil)
+      try store.insert(Fixture.run())
+      try store.insert(Fixture.run(id: "b"))
       let now = Instant(unixMilliseconds: second * 1000 + 999)
       #expect(try store.nextPushTimestamp(runID: "a3f", now: now) == second)
       #expect(try store.nextPushTimestamp(runID: "a3f", now: now) == second + 1)
@@ -28,7 +28,7 @@ import Testing
 
   @Test func floorsNegativeMilliseconds() throws {
     let store = try RunStore.inMemory()
-    try store.insert(Fixture.run(), nextDue: nil)
+    try store.insert(Fixture.run())
     #expect(try store.nextPushTimestamp(runID: "a3f", now: Instant(unixMilliseconds: -1)) == -1)
   }
 
@@ -39,7 +39,7 @@ import Testing
     let now = Instant(unixMilliseconds: second * 1000)
     do {
       let store = try RunStore(path: path)
-      try store.insert(Fixture.run(), nextDue: nil)
+      try store.insert(Fixture.run())
       #expect(try store.nextPushTimestamp(runID: "a3f", now: now) == second)
     }
     let reopened = try RunStore(path: path)

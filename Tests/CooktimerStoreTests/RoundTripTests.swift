@@ -13,23 +13,23 @@ import Testing
         Fixture.run(id: "r3", status: .finished(at: Fixture.t0 + 10)),
         Fixture.run(id: "r4", status: .stopped(at: Fixture.t0 + 11)),
       ]
-      for run in runs { try store.insert(run, nextDue: Fixture.t0 + 360_000) }
+      for run in runs { try store.insert(run) }
       for run in runs { #expect(try store.run(id: run.id) == run) }
       #expect(try store.run(id: "nope") == nil)
       #expect(try store.activeRuns().map(\.id) == ["r1", "r2"])
       #expect(try store.runs(limit: 10).count == 4)
-      // Ended runs keep no due date.
-      #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 360_000).map(\.id) == ["r1", "r2"])
+      // The due date is derived from the run: a paused run and ended runs have none.
+      #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 360_000).map(\.id) == ["r1"])
     }
   }
 
   @Test(arguments: StoreKind.allCases)
   func eventsKeepOrderAndOptionalFields(_ kind: StoreKind) throws {
     try kind.with { store in
-      try store.insert(Fixture.run(), events: Array(Fixture.events.prefix(2)), nextDue: nil)
+      try store.insert(Fixture.run(), events: Array(Fixture.events.prefix(2)))
       try store.update(runID: "a3f") { run, _ in
         run.lastChange = Fixture.t0 + 360_000
-        return StoreChange(events: Array(Fixture.events.dropFirst(2)), nextDue: nil)
+        return StoreChange(events: Array(Fixture.events.dropFirst(2)))
       }
       #expect(try store.events(runID: "a3f") == Fixture.events)
       #expect(try store.events(runID: "other") == [])
@@ -39,12 +39,12 @@ import Testing
   @Test(arguments: StoreKind.allCases)
   func outboxPendingInOrderAndMarkSentIsIdempotent(_ kind: StoreKind) throws {
     try kind.with { store in
-      try store.insert(Fixture.run(), nextDue: nil)
+      try store.insert(Fixture.run())
       let first = try store.enqueue(Fixture.draft("start", timestamp: 1), runID: "a3f")
       try store.update(runID: "a3f") { run, tx in
         run.lastChange = run.lastChange + 1
         let stamp = try tx.nextPushTimestamp(runID: run.id, now: Fixture.t0)
-        return StoreChange(nextDue: nil, outbox: [Fixture.draft(timestamp: stamp)])
+        return StoreChange(outbox: [Fixture.draft(timestamp: stamp)])
       }
       let pending = try store.pendingOutbox()
       #expect(pending.map(\.id) == [first, first + 1])
@@ -63,7 +63,7 @@ import Testing
   func updateRollsBackWhenTheBodyThrows(_ kind: StoreKind) throws {
     struct Refused: Error {}
     try kind.with { store in
-      try store.insert(Fixture.run(), nextDue: nil)
+      try store.insert(Fixture.run())
       #expect(throws: Refused.self) {
         try store.update(runID: "a3f") { run, tx in
           run.stepIndex = 1
@@ -77,22 +77,38 @@ import Testing
       // The timestamp taken in the rolled-back transaction was not kept.
       #expect(try store.nextPushTimestamp(runID: "a3f", now: Fixture.t0) == 1_795_975_200)
       let missing = storeError {
-        try store.update(runID: "zzz") { _, _ in StoreChange(nextDue: nil) }
+        try store.update(runID: "zzz") { _, _ in StoreChange() }
       }
       #expect(missing?.kind == .noSuchRun("zzz"))
-      #expect(missing?.exitCode == 66)
     }
   }
 
   @Test(arguments: StoreKind.allCases)
   func unchangedUpdateWritesNothing(_ kind: StoreKind) throws {
     try kind.with { store in
-      try store.insert(Fixture.run(), nextDue: Fixture.t0 + 5)
-      let run = try store.update(runID: "a3f") { _, _ in StoreChange(nextDue: Fixture.t0 + 5) }
-      #expect(run == Fixture.run())
+      try store.insert(Fixture.run(id: "a3f", dueAt: Fixture.t0 + 5))
+      let run = try store.update(runID: "a3f") { _, _ in StoreChange() }
+      #expect(run == Fixture.run(id: "a3f", dueAt: Fixture.t0 + 5))
       #expect(try store.events(runID: "a3f").isEmpty)
-      try store.update(runID: "a3f") { _, _ in StoreChange(nextDue: Fixture.t0 + 6) }
+      #expect(try store.nextDue() == Fixture.t0 + 5)
+    }
+  }
+
+  /// `next_due_ms` is derived from the run on every save: no caller can store another.
+  @Test(arguments: StoreKind.allCases)
+  func theNextDueInstantFollowsTheRun(_ kind: StoreKind) throws {
+    try kind.with { store in
+      try store.insert(Fixture.run(id: "a3f", dueAt: Fixture.t0 + 5))
+      try store.update(runID: "a3f") { run, _ in
+        run.timers[0].state = .running(endDate: Fixture.t0 + 6)
+        return StoreChange()
+      }
       #expect(try store.nextDue() == Fixture.t0 + 6)
+      try store.update(runID: "a3f") { run, _ in
+        run.pausedAt = Fixture.t0 + 1
+        return StoreChange()
+      }
+      #expect(try store.nextDue() == nil)
     }
   }
 
@@ -103,7 +119,7 @@ import Testing
       for _ in 0..<300 {
         let id = try store.transaction { tx in
           let id = try tx.newRunID()
-          try tx.insert(Fixture.run(id: id), nextDue: nil)
+          try tx.insert(Fixture.run(id: id))
           return id
         }
         #expect(id.count >= 3)
@@ -116,7 +132,7 @@ import Testing
   @Test(arguments: StoreKind.allCases)
   func alarmWatermarkOnlyMovesForward(_ kind: StoreKind) throws {
     try kind.with { store in
-      try store.insert(Fixture.run(), nextDue: nil)
+      try store.insert(Fixture.run())
       #expect(try store.alarmWatermark(runID: "a3f") == nil)
       let t1 = Fixture.t0 + 1_000
       #expect(
@@ -128,13 +144,13 @@ import Testing
       #expect(
         try store.advanceAlarmWatermark(runID: "a3f", through: t1 + 1) == .advanced(previous: t1))
       #expect(try store.alarmWatermark(runID: "a3f") == t1 + 1)
-      #expect(storeError { _ = try store.alarmWatermark(runID: "no") }?.exitCode == 66)
+      #expect(storeError { _ = try store.alarmWatermark(runID: "no") }?.kind == .noSuchRun("no"))
     }
   }
 
   @Test func theEventLogIsAppendOnly() throws {
     let store = try RunStore.inMemory()
-    try store.insert(Fixture.run(), events: Fixture.events, nextDue: nil)
+    try store.insert(Fixture.run(), events: Fixture.events)
     let error = storeError {
       _ = try store.transaction { tx in try tx.db.run("UPDATE run_events SET at_ms = 0") }
     }
@@ -149,9 +165,9 @@ import Testing
 
   @Test func dueRunsSortsBySoonest() throws {
     let store = try RunStore.inMemory()
-    try store.insert(Fixture.run(id: "late"), nextDue: Fixture.t0 + 900)
-    try store.insert(Fixture.run(id: "soon"), nextDue: Fixture.t0 + 100)
-    try store.insert(Fixture.run(id: "idle"), nextDue: nil)
+    try store.insert(Fixture.run(id: "late", dueAt: Fixture.t0 + 900))
+    try store.insert(Fixture.run(id: "soon", dueAt: Fixture.t0 + 100))
+    try store.insert(Fixture.run(id: "idle", paused: true))
     #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 900).map(\.id) == ["soon", "late"])
     #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 899).map(\.id) == ["soon"])
     #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 900, limit: 1).map(\.id) == ["soon"])
@@ -166,8 +182,8 @@ import Testing
     try kind.with { store in
       let first = Fixture.run(id: "aaa")
       let second = Fixture.run(id: "bbb")
-      try store.insert(first, nextDue: nil)
-      try store.insert(second, nextDue: nil)
+      try store.insert(first)
+      try store.insert(second)
       #expect(try store.run(id: "aaa") == first)
       #expect(try store.activeRuns() == [first, second])
       let count = try store.transaction { tx in try tx.db.integer("SELECT count(*) FROM recipes") }

@@ -21,9 +21,9 @@ public enum Dismissal: Hashable, Sendable {
     case .systemDefault:
       return (nil, nil)
     case .immediate:
-      return (floorUnixSeconds(now) - 1, nil)
+      return (now.floorUnixSeconds - 1, nil)
     case .at(let instant):
-      let requested = ceilUnixSeconds(instant)
+      let requested = instant.ceilUnixSeconds
       let cap = timestamp + Dismissal.window
       guard requested > cap else { return (requested, nil) }
       let capped = Instant(unixMilliseconds: cap * 1000)

@@ -35,7 +35,7 @@ extension PushRequest {
     let dismissalRule = options.dismissal ?? PushRule.dismissal(for: cause, at: now)
     let (dismissal, warning) =
       event == .end ? dismissalRule.date(timestamp: timestamp, now: now) : (nil, nil)
-    var stale = state.phase == .running && event != .end ? ceilUnixSeconds(state.endDate) : nil
+    var stale = state.phase == .running && event != .end ? state.endDate.ceilUnixSeconds : nil
     if event == .start, let s = stale, s <= timestamp { stale = nil }
     // A start always speaks: one without an alert never shows (Apple forum 799195).
     let alertCause: PushCause =
@@ -67,7 +67,7 @@ extension PushRequest {
       bytes = try body(texts)
     }
     var headers = headers(topic: topic, priority: priority)
-    let expiration = floorUnixSeconds(now) + rule.expiresAfter
+    let expiration = now.floorUnixSeconds + rule.expiresAfter
     headers["apns-expiration"] = String(expiration)
     if let id = options.apnsID { headers["apns-id"] = id }
     if event == .start {

@@ -7,18 +7,7 @@ import CooktimerCore
 /// strictly, also for two pushes in the same second (docs/live-activity.md §3.5). The store keeps
 /// `previous` across processes.
 public func nextTimestamp(now: Instant, previous: Int64?) -> Int64 {
-  let seconds = floorUnixSeconds(now)
+  let seconds = now.floorUnixSeconds
   guard let previous else { return seconds }
   return max(seconds, previous + 1)
-}
-
-/// Whole Unix seconds at or before `instant`.
-func floorUnixSeconds(_ instant: Instant) -> Int64 {
-  let ms = instant.unixMilliseconds
-  return ms >= 0 ? ms / 1000 : -((-ms + 999) / 1000)
-}
-
-/// Whole Unix seconds at or after `instant` (a stale date is never early).
-func ceilUnixSeconds(_ instant: Instant) -> Int64 {
-  -floorUnixSeconds(Instant(unixMilliseconds: -instant.unixMilliseconds))
 }

@@ -131,8 +131,7 @@ public struct AlarmScheduler: Sendable {
     switch run.phase {
     case .waiting:
       guard run.stepIndex + 1 < run.stepCount else { return "last step: `next` to finish" }
-      let text = run.recipe.steps[run.stepIndex + 1].text
-      let short = text.count > 60 ? String(text.prefix(59)) + "…" : text
+      let short = StepText.shortened(run.recipe.steps[run.stepIndex + 1].text, to: 60)
       return "`next`: step \(run.stepNumber + 1) — \(short)"
     case .running:
       guard let t = run.shownTimer, let left = run.remaining(ofTimer: t, at: now) else { return "" }

@@ -66,8 +66,7 @@ extension Session {
         return (refusalMessage(id, phase, m), ExitStatus.dataError)
       }
     case let error as StoreError:
-      // docs/cli.md §5 lists no "busy" status; a database held past the timeout is an I/O failure.
-      return (error.description, error.kind == .busy ? ExitStatus.ioError : error.exitCode)
+      return (error.description, storeStatus(error.kind))
     case let error as ActivityError:
       // A run the engine refused to simulate reads like any other refusal.
       if case .refused(let core) = error { return describe(core) }
@@ -78,8 +77,19 @@ extension Session {
   }
 }
 
-/// docs/cli.md §3.2: a refusal names the run's state; most engine messages already say
-/// "ID is PHASE".
+/// The exit status of a store failure (docs/cli.md §5).
+private func storeStatus(_ kind: StoreError.Kind) -> Int32 {
+  switch kind {
+  case .corrupt, .notCooktimerDatabase, .futureSchema: return ExitStatus.dataError
+  case .noSuchRun: return ExitStatus.noInput
+  case .other: return ExitStatus.software
+  // docs/cli.md §5 lists no "busy" status; a database held past the timeout is an I/O failure.
+  case .io, .busy: return ExitStatus.ioError
+  case .permissionDenied: return ExitStatus.noPermission
+  }
+}
+
+/// docs/cli.md §3.2: a refusal names the run's state; most engine messages already say "ID is PHASE".
 func refusalMessage(_ id: String, _ phase: RunPhase, _ message: String) -> String {
   message.contains("\(id) is \(phase.rawValue)")
     ? message : "\(message) (\(id) is \(phase.rawValue))"

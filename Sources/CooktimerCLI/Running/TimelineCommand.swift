@@ -13,7 +13,7 @@ extension CommandContext {
     if json { return Output(stdout: encodeJSON(TimelineDocument(id: id, timeline)) + "\n") }
     var lines = ["\(id)  \(run.recipe.title)"]
     for entry in timeline.entries {
-      let text = shortened(run.recipe.steps[entry.step].text, 60)
+      let text = StepText.shortened(run.recipe.steps[entry.step].text, to: 60)
       let wait = entry.waitsForCook ? "  (waits for you)" : ""
       lines.append(
         "  step \(entry.step + 1)  \(clockTime(entry.start, in: zone, relativeTo: now)) → \(clockTime(entry.end, in: zone, relativeTo: now))  \(text)\(wait)"
@@ -22,9 +22,5 @@ extension CommandContext {
     let left = DurationText.short(max(0, timeline.done - now))
     lines.append("  done at \(clockTime(timeline.done, in: zone, relativeTo: now)) (in \(left))")
     return Output(stdout: lines.joined(separator: "\n") + "\n")
-  }
-
-  private func shortened(_ text: String, _ limit: Int) -> String {
-    text.count <= limit ? text : String(text.prefix(limit - 1)) + "…"
   }
 }

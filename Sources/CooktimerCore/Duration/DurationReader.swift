@@ -184,8 +184,8 @@ struct DurationReader {
   }
 
   private func rounded(_ milliseconds: Double) throws(CoreError) -> Int64 {
-    guard milliseconds.isFinite, milliseconds <= Double(DurationText.maximum) + 1 else {
-      throw fail("\"\(text)\" is longer than 7 days: type at most 7d")
+    guard milliseconds.isFinite, milliseconds <= Double(Run.longestTimer) + 1 else {
+      throw fail(DurationText.tooLong(text))
     }
     return Int64(milliseconds.rounded(.toNearestOrAwayFromZero))
   }

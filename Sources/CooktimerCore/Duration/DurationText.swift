@@ -11,8 +11,10 @@ import Foundation
 /// `1h30`, zero, negatives, empty input, a unit twice, units out of order, exponents,
 /// more than 7 days, and trailing garbage (no prefix matching).
 public enum DurationText {
-  /// The longest duration accepted: 7 days, in milliseconds.
-  public static let maximum: Int64 = 7 * 86_400_000
+  /// What a typed duration over ``Run/longestTimer`` (7 days) is told.
+  static func tooLong(_ trimmed: some StringProtocol) -> String {
+    "\"\(trimmed)\" is longer than 7 days: type at most 7d"
+  }
 
   /// Reads a positive duration (docs/timers.md §3) and returns it in milliseconds, rounded to the
   /// nearest millisecond (halves away from zero).
@@ -37,9 +39,7 @@ public enum DurationText {
     guard milliseconds > 0 else {
       throw invalid(text, "\"\(trimmed)\" is zero: type a length such as 30s")
     }
-    guard milliseconds <= maximum else {
-      throw invalid(text, "\"\(trimmed)\" is longer than 7 days: type at most 7d")
-    }
+    guard milliseconds <= Run.longestTimer else { throw invalid(text, tooLong(trimmed)) }
     return milliseconds
   }
 

@@ -48,7 +48,8 @@ extension Run {
     timers[t].name.isEmpty ? "the timer of step \(timers[t].step + 1)" : "\"\(timers[t].name)\""
   }
 
-  /// The longest timer the engine accepts, in milliseconds: 7 days (docs/timers.md §3).
+  /// The longest timer the engine accepts, in milliseconds: 7 days (docs/timers.md §3). Typed
+  /// durations are held to it too (``DurationText``).
   public static let longestTimer: Int64 = 7 * 24 * 3_600_000
 
   /// Milliseconds as a signed amount for messages: `-30 s`, `+1.5 s`, `+7 d`.

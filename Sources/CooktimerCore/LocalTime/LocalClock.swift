@@ -35,7 +35,7 @@ public enum LocalClock {
   /// when it rings. (Countdowns are durations and round up instead, docs/timers.md §4.)
   public static func reading(_ instant: Instant, in zone: TimeZone) -> Reading {
     let span = OffsetSpan.containing(instant, in: zone)
-    let seconds = instant.unixMilliseconds.floorDivided(by: 1000).quotient
+    let seconds = instant.floorUnixSeconds
     let wall = WallTime(secondsSince1970: seconds + Int64(span.offset))
     var occurrence = Occurrence.only
     // The hour after a fall-back transition repeats the hour before it.

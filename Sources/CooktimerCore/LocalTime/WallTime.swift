@@ -104,11 +104,3 @@ public struct WallTime: Hashable, Sendable, Comparable, CustomStringConvertible 
 }
 
 func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-
-extension Int64 {
-  /// Floor division with a non-negative remainder, so instants before 1970 read right.
-  func floorDivided(by d: Int64) -> (quotient: Int64, remainder: Int64) {
-    let r = ((self % d) + d) % d
-    return ((self - r) / d, r)
-  }
-}

@@ -66,16 +66,25 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
   public var description: String {
     // Format whole seconds and append the milliseconds ourselves: a Double round trip
     // through `Date` turns .600 into .599.
-    let (seconds, ms) = unixMilliseconds.floorDividedBy(1000)
+    let (seconds, ms) = unixMilliseconds.floorDivided(by: 1000)
     let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
     let fraction = String(ms + 1000).dropFirst()
     return whole.dropLast() + "." + fraction + "Z"
   }
 }
 
+extension Instant {
+  /// Whole Unix seconds at or before this instant: what a clock shows, and APNs
+  /// `timestamp`s and expirations (live-activity.md §3).
+  public var floorUnixSeconds: Int64 { unixMilliseconds.floorDivided(by: 1000).quotient }
+
+  /// Whole Unix seconds at or after this instant: a stale or dismissal date is never early.
+  public var ceilUnixSeconds: Int64 { -(-unixMilliseconds).floorDivided(by: 1000).quotient }
+}
+
 extension Int64 {
-  /// Floor division and the non-negative remainder (instants before 1970 stay correct).
-  fileprivate func floorDividedBy(_ d: Int64) -> (quotient: Int64, remainder: Int64) {
+  /// Floor division with a non-negative remainder, so instants before 1970 read right.
+  func floorDivided(by d: Int64) -> (quotient: Int64, remainder: Int64) {
     let r = ((self % d) + d) % d
     return ((self - r) / d, r)
   }

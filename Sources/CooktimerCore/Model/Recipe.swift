@@ -2,7 +2,7 @@
 ///
 /// Built from a Cooklang file by the parser (`Cooklang` folder); a run keeps a copy
 /// (a snapshot), so editing the file during a run changes nothing in it.
-public struct Recipe: Hashable, Sendable, Codable {
+public struct Recipe: Hashable, Sendable {
   /// The recipe's title: the `title` metadata, else the file name without `.cook`.
   public var title: String
   /// Metadata in file order (YAML front matter or `>>` lines). Never countdowns.
@@ -18,7 +18,7 @@ public struct Recipe: Hashable, Sendable, Codable {
 }
 
 /// One step: a paragraph of the recipe.
-public struct Step: Hashable, Sendable, Codable {
+public struct Step: Hashable, Sendable {
   /// The step as a cook reads it: ingredients and cookware by name, a timer as its
   /// quantity and unit as written (a name-only timer as its name), whitespace collapsed.
   public var text: String
@@ -39,7 +39,7 @@ public struct Step: Hashable, Sendable, Codable {
 /// Decided by the words between the two timers (docs/recipes.md §7):
 /// "while"/"meanwhile"/"während"/"gleichzeitig"/"pendant que" → `.withPrevious`;
 /// "or"/"oder"/"ou" → `.alternativeToPrevious`; anything else → `.afterPrevious`.
-public enum TimerStart: String, Hashable, Sendable, Codable {
+public enum TimerStart: String, Hashable, Sendable {
   /// The first timer of a step: it starts when the step starts.
   case withStep
   /// Starts the instant the previous timer fires (the default: "fry 5 min, then 3 more").
@@ -51,7 +51,7 @@ public enum TimerStart: String, Hashable, Sendable, Codable {
 }
 
 /// A timer as the recipe writes it.
-public struct TimerSpec: Hashable, Sendable, Codable {
+public struct TimerSpec: Hashable, Sendable {
   /// The timer's name (`~eggs{3%minutes}` → "eggs"); "" if it has none.
   public var name: String
   /// The duration in milliseconds — the lower bound of a range; `nil` when it cannot be
@@ -76,23 +76,5 @@ public struct TimerSpec: Hashable, Sendable, Codable {
     self.quantity = quantity
     self.unit = unit
     self.start = start
-  }
-}
-
-/// Stored as a JSON array `[title, metadata, steps]`: every stored run carries its recipe's
-/// title this way, and arrays decode without key lookups.
-extension Recipe {
-  public init(from decoder: Decoder) throws {
-    var c = try decoder.unkeyedContainer()
-    self.init(
-      title: try c.decode(String.self), metadata: try c.decode([MetadataEntry].self),
-      steps: try c.decode([Step].self))
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var c = encoder.unkeyedContainer()
-    try c.encode(title)
-    try c.encode(metadata)
-    try c.encode(steps)
   }
 }

@@ -4,7 +4,7 @@
 /// state as of `lastChange`; the state at any later instant is derived with
 /// ``Run/settled(at:)``, which fires due timers, starts the ones that follow them and,
 /// with ``autoAdvance``, starts the next steps — exactly at the instants they happen.
-public struct Run: Hashable, Sendable, Codable {
+public struct Run: Hashable, Sendable {
   /// A short id, unique in its store (e.g. `"a3f"`).
   public var id: String
   /// The recipe as it was when the run started.
@@ -57,7 +57,7 @@ public struct Run: Hashable, Sendable, Codable {
 }
 
 /// Whether a run goes on.
-public enum RunStatus: Hashable, Sendable, Codable {
+public enum RunStatus: Hashable, Sendable {
   /// Running, paused or waiting for the cook.
   case active
   /// `next` on the last step, or the last timer of the last step fired with auto-advance.
@@ -81,7 +81,7 @@ public enum RunPhase: String, Hashable, Sendable, Codable {
 }
 
 /// One timer of a run.
-public struct RunTimer: Hashable, Sendable, Codable {
+public struct RunTimer: Hashable, Sendable {
   /// The step it belongs to, 0-based.
   public var step: Int
   /// Its position among the step's timers, 0-based.
@@ -123,7 +123,7 @@ public struct RunTimer: Hashable, Sendable, Codable {
 }
 
 /// The state of a timer. Running timers store their end date; paused ones their remaining time.
-public enum RunTimerState: Hashable, Sendable, Codable {
+public enum RunTimerState: Hashable, Sendable {
   /// Not started: it waits for its step, for the timer before it, or for a duration.
   case waiting
   /// Counting down; fires when `now >= endDate`.
@@ -175,127 +175,5 @@ public struct RunEvent: Hashable, Sendable, Codable {
     self.step = step
     self.timer = timer
     self.amount = amount
-  }
-}
-
-/// Compact stored forms (`"active"`, `"finished:1795975380000"`): one string each, far cheaper
-/// to decode than nested keyed containers when a `status` reads 100 runs.
-extension RunStatus {
-  public init(from decoder: Decoder) throws {
-    let (name, at) = try decodeTagged(decoder)
-    switch (name, at) {
-    case ("active", nil): self = .active
-    case ("finished", let at?): self = .finished(at: at)
-    case ("stopped", let at?): self = .stopped(at: at)
-    default: throw taggedError(decoder, name)
-    }
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    switch self {
-    case .active: try encodeTagged(encoder, "active", nil)
-    case .finished(let at): try encodeTagged(encoder, "finished", at.unixMilliseconds)
-    case .stopped(let at): try encodeTagged(encoder, "stopped", at.unixMilliseconds)
-    }
-  }
-}
-
-/// Compact stored forms: `"waiting"`, `"running:<end ms>"`, `"paused:<remaining ms>"`,
-/// `"fired:<ms>"`, `"skipped:<ms>"`, `"cancelled:<ms>"`.
-extension RunTimerState {
-  public init(from decoder: Decoder) throws {
-    let (name, value) = try decodeTagged(decoder)
-    switch (name, value) {
-    case ("waiting", nil): self = .waiting
-    case ("running", let v?): self = .running(endDate: v)
-    case ("paused", let v?): self = .paused(remaining: v.unixMilliseconds)
-    case ("fired", let v?): self = .fired(at: v)
-    case ("skipped", let v?): self = .skipped(at: v)
-    case ("cancelled", let v?): self = .cancelled(at: v)
-    default: throw taggedError(decoder, name)
-    }
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    switch self {
-    case .waiting: try encodeTagged(encoder, "waiting", nil)
-    case .running(let end): try encodeTagged(encoder, "running", end.unixMilliseconds)
-    case .paused(let remaining): try encodeTagged(encoder, "paused", remaining)
-    case .fired(let at): try encodeTagged(encoder, "fired", at.unixMilliseconds)
-    case .skipped(let at): try encodeTagged(encoder, "skipped", at.unixMilliseconds)
-    case .cancelled(let at): try encodeTagged(encoder, "cancelled", at.unixMilliseconds)
-    }
-  }
-}
-
-private func encodeTagged(_ encoder: Encoder, _ name: String, _ value: Int64?) throws {
-  var container = encoder.singleValueContainer()
-  try container.encode(value.map { "\(name):\($0)" } ?? name)
-}
-
-/// The name and the number after `:` (as an `Instant`; a duration reads its milliseconds).
-private func decodeTagged(_ decoder: Decoder) throws -> (String, Instant?) {
-  let text = try decoder.singleValueContainer().decode(String.self)
-  guard let colon = text.firstIndex(of: ":") else { return (text, nil) }
-  guard let ms = Int64(text[text.index(after: colon)...]) else {
-    throw taggedError(decoder, text)
-  }
-  return (String(text[..<colon]), Instant(unixMilliseconds: ms))
-}
-
-private func taggedError(_ decoder: Decoder, _ text: String) -> DecodingError {
-  .dataCorrupted(
-    DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "unknown \"\(text)\""))
-}
-
-/// Stored as a JSON array in field order, not an object: a `status` decodes every active run
-/// on each call, and arrays decode without key lookups.
-extension Run {
-  public init(from decoder: Decoder) throws {
-    var c = try decoder.unkeyedContainer()
-    self.init(
-      id: try c.decode(String.self), recipe: try c.decode(Recipe.self),
-      autoAdvance: try c.decode(Bool.self), startedAt: try c.decode(Instant.self),
-      stepIndex: try c.decode(Int.self), stepStartedAt: try c.decode(Instant.self),
-      status: try c.decode(RunStatus.self), pausedAt: try c.decodeIfPresent(Instant.self),
-      idleSince: try c.decodeIfPresent(Instant.self), timers: try c.decode([RunTimer].self),
-      lastChange: try c.decode(Instant.self))
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var c = encoder.unkeyedContainer()
-    try c.encode(id)
-    try c.encode(recipe)
-    try c.encode(autoAdvance)
-    try c.encode(startedAt)
-    try c.encode(stepIndex)
-    try c.encode(stepStartedAt)
-    try c.encode(status)
-    try c.encode(pausedAt)
-    try c.encode(idleSince)
-    try c.encode(timers)
-    try c.encode(lastChange)
-  }
-}
-
-/// Stored as a JSON array in field order (see ``Run``).
-extension RunTimer {
-  public init(from decoder: Decoder) throws {
-    var c = try decoder.unkeyedContainer()
-    self.init(
-      step: try c.decode(Int.self), index: try c.decode(Int.self), name: try c.decode(String.self),
-      duration: try c.decodeIfPresent(Int64.self), added: try c.decode(Int64.self),
-      start: try c.decode(TimerStart.self), state: try c.decode(RunTimerState.self))
-  }
-
-  public func encode(to encoder: Encoder) throws {
-    var c = encoder.unkeyedContainer()
-    try c.encode(step)
-    try c.encode(index)
-    try c.encode(name)
-    try c.encode(duration)
-    try c.encode(added)
-    try c.encode(start)
-    try c.encode(state)
   }
 }
