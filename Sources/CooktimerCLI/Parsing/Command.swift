@@ -63,3 +63,15 @@ public struct OutboxPage: Equatable, Sendable {
     self.after = after
   }
 }
+
+extension Command {
+  /// Commands whose standard output is a document (JSON, JSON lines) even without `--json`:
+  /// printed exactly, never through ``TerminalText``.
+  var printsDocuments: Bool {
+    switch self {
+    case .content, .payload, .plan: return true
+    case .outbox(let ids, _): return ids.isEmpty
+    default: return false
+    }
+  }
+}

@@ -35,7 +35,9 @@ struct AlarmHook {
       try process.run()
       process.waitUntilExit()
     } catch {
-      writeOut("cooktimer: --on-alarm could not run /bin/sh: \(error)\n", to: STDERR_FILENO)
+      writeOut(
+        Output.messageLine("cooktimer: --on-alarm could not run /bin/sh: \(error)") + "\n",
+        to: STDERR_FILENO)
     }
   }
 }

@@ -118,7 +118,7 @@ final class REPL {
       for run in active {
         let settled = run.settled(at: now).run
         text +=
-          "\n  \(run.id)  \(run.recipe.title) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
+          "\n  \(run.id)  \(TerminalText.line(run.recipe.title)) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
       }
     }
     return text

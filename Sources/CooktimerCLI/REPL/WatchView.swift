@@ -119,8 +119,8 @@ struct WatchView {
     for (i, run) in runs.enumerated() {
       let marker = i == selected ? "›" : " "
       var block = [
-        "\(marker) \(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)",
-        "    " + String(run.step.text.prefix(width - 6)),
+        "\(marker) \(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)",
+        "    " + String(TerminalText.line(run.step.text).prefix(width - 6)),
       ]
       for t in run.timers.indices
       where run.timers[t].isLive
@@ -149,7 +149,8 @@ struct WatchView {
       listed += 1
     }
     lines += messages
-    let body = lines.map { String($0.prefix(width)) }.joined(separator: "\u{1b}[K\n")
+    let body = lines.map { String(TerminalText.block($0).prefix(width)) }.joined(
+      separator: "\u{1b}[K\n")
     writeOut("\u{1b}[H" + body + "\u{1b}[K\u{1b}[J")
   }
 

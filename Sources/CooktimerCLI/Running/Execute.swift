@@ -68,7 +68,7 @@ extension CommandContext {
     let now = self.now
     let run = try service().start(recipe.recipe, autoAdvance: autoAdvance, at: now)
     if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }
-    var text = "Started \(run.id): \(run.recipe.title)"
+    var text = "Started \(run.id): \(TerminalText.line(run.recipe.title))"
     if autoAdvance { text += " (auto-advance)" }
     text += "\n" + statusText(run, at: now, zone: zone) + "\n"
     return Output(stdout: text, stderr: recipe.warnings)
