@@ -40,6 +40,8 @@ public enum Command: Equatable, Sendable {
   case watch
   case help(topic: String?)
   case quit
+  /// `ok [RUN]`: the run's alarms were heard; every front end stops ringing them.
+  case ok(run: String?)
   /// `serve [--listen HOST:PORT] [--no-send]`: the HTTP API (docs/api.md) until SIGTERM.
   case serve(listen: String?, send: Bool, sendOptions: SendOptions = SendOptions())
   /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.

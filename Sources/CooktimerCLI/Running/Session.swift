@@ -73,6 +73,7 @@ public final class Session {
     if let v = line.topic { options.topic = v }
     if let v = line.onAlarm { options.onAlarm = v }
     if let v = line.alerts { options.alerts = v }
+    if let v = line.ring { options.ring = v }
     return options
   }
 
