@@ -47,7 +47,7 @@ struct FrontMatterCommandTests {
     try box.write(recipe: "esc", "---\ntitle: \"Tea\\e[2J\"\nnote: \"a\\rb\"\n---\nBoil.\n")
     let r = try box.run("show esc")
     #expect(r.status == 0)
-    #expect(r.stdout.hasPrefix("Tea\u{FFFD}[2J  (\(box.recipes)/esc.cook)\nnote: a b\n"))
+    #expect(r.stdout.hasPrefix("Tea\u{241B}[2J  (\(box.recipes)/esc.cook)\nnote: a b\n"))
   }
 
   @Test func invalidYAMLIsAnErrorWithItsPlace() throws {

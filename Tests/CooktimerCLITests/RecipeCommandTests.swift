@@ -47,8 +47,9 @@ struct RecipeCommandTests {
     #expect(r.stderr.hasPrefix("cooktimer: \(box.recipes)/rest.cook:1:8: warning: "))
   }
 
-  /// Odd files are read and reported: a zero-length timer, bytes that are not UTF-8.
-  @Test func oddFilesAreReadWithWarnings() throws {
+  /// Odd files are reported: a zero-length timer is a warning; bytes that are not UTF-8 and
+  /// a file over the size limit are refused.
+  @Test func oddFilesAreReportedOrRefused() throws {
     let box = try Sandbox()
     try box.write(recipe: "zero", "Wait ~{0%min}.\n")
     let zero = try box.run(["show", "zero"])
@@ -60,8 +61,24 @@ struct RecipeCommandTests {
     try Data([0xFF, 0xFE] + Array("Boil ~{1%min}.\n".utf8)).write(
       to: URL(fileURLWithPath: box.recipes + "/latin.cook"))
     let latin = try box.run(["show", "latin"])
-    #expect(latin.status == 0)
-    #expect(latin.stderr.contains("latin.cook:1:1: warning: the file is not valid UTF-8"))
+    #expect(latin.status == 65)
+    #expect(
+      latin.stderr
+        == "cooktimer: \(box.recipes)/latin.cook:1:1: error: the file is not UTF-8 text (byte 0xFF)\n"
+    )
+    // A huge file is listed with its refusal, never read whole.
+    let huge = FileManager.default.createFile(atPath: box.recipes + "/huge.cook", contents: nil)
+    let handle = try #require(FileHandle(forWritingAtPath: box.recipes + "/huge.cook"), "\(huge)")
+    try handle.truncate(atOffset: 20_000_000)
+    try handle.close()
+    let list = try box.run(["recipes"])
+    #expect(
+      list.stdout == """
+        huge   ✗ \(box.recipes)/huge.cook:1:1: error: the file is 19.1 MiB; a recipe is at most 1 MiB
+        latin  ✗ \(box.recipes)/latin.cook:1:1: error: the file is not UTF-8 text (byte 0xFF)
+        zero   zero — 1 step, 1 timer
+
+        """)
   }
 
   /// A range runs its lower bound and says so (docs/recipes.md §6: check early).

@@ -6,14 +6,14 @@ func changeText(_ run: Run, _ change: Change, action: RunAction, at now: Instant
   var lines: [String] = []
   switch run.phase {
   case .finished, .stopped:
-    lines.append("\(run.id) \(run.phase.rawValue): \(run.recipe.title)")
+    lines.append("\(run.id) \(run.phase.rawValue): \(TerminalText.line(run.recipe.title))")
   default:
     lines.append(
-      "\(run.id) \(action.verb): \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), "
+      "\(run.id) \(action.verb): \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), "
         + run.phase.rawValue)
   }
   if action.showsStep, run.status == .active {
-    lines.append("  \(run.step.text)")
+    lines.append("  \(TerminalText.line(run.step.text))")
   }
   for event in change.events {
     guard let t = event.timer else { continue }

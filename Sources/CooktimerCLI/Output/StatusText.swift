@@ -9,10 +9,10 @@ import Foundation
 ///       2  Nudeln     running  7:12  ends 18:13:00
 func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
   var lines = [
-    "\(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
+    "\(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
       + (run.autoAdvance ? " (auto-advance)" : "")
   ]
-  lines.append("     \(run.step.text)")
+  lines.append("     \(TerminalText.line(run.step.text))")
   let nameWidth = run.timers.indices.map { label(run, $0).count }.max() ?? 0
   for t in run.timers.indices {
     let name = label(run, t).rightPad(nameWidth)
@@ -25,7 +25,7 @@ func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
 /// A timer's label in lists: its name, else "step N".
 func label(_ run: Run, _ t: Int) -> String {
   let name = run.timers[t].name
-  return name.isEmpty ? "step \(run.timers[t].step + 1)" : name
+  return name.isEmpty ? "step \(run.timers[t].step + 1)" : TerminalText.line(name)
 }
 
 private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> String {

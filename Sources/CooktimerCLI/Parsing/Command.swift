@@ -40,6 +40,8 @@ public enum Command: Equatable, Sendable {
   case watch
   case help(topic: String?)
   case quit
+  /// `ok [RUN]`: the run's alarms were heard; every front end stops ringing them.
+  case ok(run: String?)
   /// `serve [--listen HOST:PORT] [--no-send]`: the HTTP API (docs/api.md) until SIGTERM.
   case serve(listen: String?, send: Bool, sendOptions: SendOptions = SendOptions())
   /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
@@ -61,5 +63,17 @@ public struct OutboxPage: Equatable, Sendable {
   public init(limit: Int? = nil, after: Int64? = nil) {
     self.limit = limit
     self.after = after
+  }
+}
+
+extension Command {
+  /// Commands whose standard output is a document (JSON, JSON lines) even without `--json`:
+  /// printed exactly, never through ``TerminalText``.
+  var printsDocuments: Bool {
+    switch self {
+    case .content, .payload, .plan: return true
+    case .outbox(let ids, _): return ids.isEmpty
+    default: return false
+    }
   }
 }

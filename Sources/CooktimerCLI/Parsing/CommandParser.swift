@@ -53,6 +53,12 @@ public enum CommandParser {
         }
         options.alerts = style
       case "--on-alarm": options.onAlarm = try value()
+      case "--ring":
+        let word = try value()
+        guard let mode = RingMode(rawValue: word.lowercased()) else {
+          throw CLIError.usage("--ring takes `once` or `repeat`, not \"\(word)\"")
+        }
+        options.ring = mode
       case "--auto-advance": local.autoAdvance = true
       case "--dismissal": local.dismissal = try parseDismissal(try value())
       case "--priority": local.priority = try parsePriority(try value())

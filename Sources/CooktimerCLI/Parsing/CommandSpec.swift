@@ -22,6 +22,8 @@ struct CommandSpec: Sendable {
     case leave
     /// `watch`: the live countdown view.
     case watch
+    /// `ok`: the ringing alarms were heard.
+    case acknowledge
   }
 
   /// The word `help` and error hints use.

@@ -214,6 +214,12 @@ extension CommandSpec {
       arguments: [.command, .none]
     ) { args in .help(topic: args.optional()) },
     CommandSpec(
+      word: "ok", usage: "ok [RUN]",
+      summary:
+        "stop the ringing alarm (at the prompt any key does too); stored for every front end",
+      arguments: [.run], atPrompt: .acknowledge
+    ) { args in .ok(run: args.optional()) },
+    CommandSpec(
       word: "quit", aliases: ["exit"], usage: "quit",
       summary: "leave the REPL (also Ctrl-D); timers keep running", atPrompt: .leave
     ) { _ in .quit },

@@ -17,6 +17,8 @@ public struct GlobalOptions: Equatable, Sendable {
   public var onAlarm: String?
   /// `--alerts text|loc-keys`: how push alerts are written (stored like the topic).
   public var alerts: AlertStyle?
+  /// `--ring once|repeat`: whether a REPL alarm rings again until acknowledged.
+  public var ring: RingMode?
 
   public init() {}
 }

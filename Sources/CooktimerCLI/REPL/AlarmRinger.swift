@@ -21,12 +21,27 @@ final class AlarmRinger {
   /// failure that persists is said once).
   private var failures: [String] = []
   private var said: Set<String> = []
+  /// Timer alarms still ringing (`--ring repeat`): reminded of until acknowledged.
+  private var reminders: AlarmReminders
+  private let mode: RingMode
 
   init(session: Session, terminal: TerminalInfo) {
     self.session = session
     self.terminal = terminal
     let command = session.baseOptions.onAlarm ?? session.environment["COOKTIMER_ON_ALARM"]
     hook = command.flatMap { $0.isEmpty ? nil : AlarmHook(command: $0) }
+    mode =
+      session.baseOptions.ring ?? session.environment["COOKTIMER_RING"].flatMap(RingMode.init)
+      ?? .repeat
+    reminders = AlarmReminders(interval: Self.interval(session.environment))
+  }
+
+  /// `$COOKTIMER_RING_INTERVAL` seconds between reminders (default 30; fractions allowed).
+  static func interval(_ environment: [String: String]) -> Int64 {
+    guard let text = environment["COOKTIMER_RING_INTERVAL"], let seconds = Double(text),
+      seconds > 0, seconds < 86_400
+    else { return 30_000 }
+    return Int64((seconds * 1000).rounded())
   }
 
   private var store: RunStore? { attempt { try session.existingStore(session.baseOptions) } ?? nil }
@@ -50,6 +65,10 @@ final class AlarmRinger {
       let missed = AlarmScheduler.alarms(
         of: run, after: previous ?? run.startedAt - 1, through: now)
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
+      for alarm in missed {
+        hook?.run(alarm, event: "missed")
+        if mode == .repeat { reminders.rang(alarm, at: now) }
+      }
     }
     dataVersion = attempt { try store.dataVersion() }
     scheduler.replace(active, since: { _ in now })
@@ -64,8 +83,41 @@ final class AlarmRinger {
     scheduler.replace(activeRuns())
   }
 
-  /// The next instant an alarm is due.
-  func nextDeadline() -> Instant? { scheduler.nextDeadline() }
+  /// The next instant an alarm or a reminder is due.
+  func nextDeadline() -> Instant? {
+    [scheduler.nextDeadline(), reminders.nextDeadline()].compactMap { $0 }.min()
+  }
+
+  /// Whether an alarm is still ringing (a key at the prompt acknowledges it).
+  var isRinging: Bool { !reminders.isEmpty }
+
+  /// The cook heard the alarms: they stop ringing here, and their acknowledgement is stored
+  /// so every other front end stops too. Returns whether anything was ringing.
+  @discardableResult
+  func acknowledge() -> Bool {
+    guard !reminders.isEmpty else { return false }
+    let now = session.clock.now()
+    for id in reminders.runIDs {
+      _ = attempt { try session.service(session.baseOptions).acknowledge(id, at: now) }
+    }
+    reminders.acknowledgeAll()
+    return true
+  }
+
+  /// Waits briefly for `--on-alarm` hooks still running (before the REPL leaves).
+  func finishHooks() { hook?.finish(within: 2) }
+
+  /// Stops reminding of runs no longer active or acknowledged elsewhere.
+  private func refreshReminders(_ active: [Run]) {
+    guard !reminders.isEmpty else { return }
+    reminders.keep(runs: Set(active.map(\.id)))
+    for id in reminders.runIDs {
+      guard let at = attempt({ try session.service(session.baseOptions).acknowledgedAt(id) }),
+        let at
+      else { continue }
+      reminders.acknowledge(runID: id, through: at)
+    }
+  }
 
   /// Rings every alarm due by now; notices other processes' changes once a second.
   /// Recording what fired waits for a quiet moment, so a write never delays the next alarm.
@@ -75,7 +127,9 @@ final class AlarmRinger {
       lastPoll = now
       if let store, let version = attempt({ try store.dataVersion() }), version != dataVersion {
         dataVersion = version
-        scheduler.replace(activeRuns())
+        let active = activeRuns()
+        scheduler.replace(active)
+        refreshReminders(active)
         onReload?()
       } else if store != nil, dataVersion == nil {
         reload()
@@ -86,14 +140,22 @@ final class AlarmRinger {
     for alarm in due {
       print(alarmText(alarm, now: now, zone: session.zone))
       hook?.run(alarm)
+      if mode == .repeat { reminders.rang(alarm, at: now) }
     }
-    if !due.isEmpty && terminal.outputIsTerminal { writeOut("\u{07}") }
+    let again = reminders.due(at: now)
+    for alarm in again {
+      print("reminder: " + alarmText(alarm, now: now, zone: session.zone) + Self.howToStop)
+      hook?.run(alarm, event: "reminder")
+    }
+    if !(due.isEmpty && again.isEmpty) && terminal.outputIsTerminal { writeOut("\u{07}") }
     unrecorded.formUnion(due.map(\.runID))
     if !unrecorded.isEmpty, scheduler.nextDeadline().map({ $0 - now > 50 }) ?? true {
       persistSettled(at: now, only: unrecorded)
       unrecorded = []
     }
   }
+
+  static let howToStop = " · any key or `ok` stops the ring"
 
   /// Records timers that fired (event log, next due, Live Activity pushes) so other
   /// processes and the next start-up see them, and moves the stored alarm watermark —

@@ -20,5 +20,6 @@ func alarmText(_ alarm: Alarm, now: Instant, zone: TimeZone) -> String {
     let ago = agoText(alarm.at, now: now)
     text += alarm.kind == .timerFired ? " (done at \(time), \(ago))" : " (\(ago))"
   }
-  return "[\(alarm.runID)] " + text
+  // Recipe text on a line of ours: escaped, one line (docs/cli.md §5).
+  return TerminalText.line("[\(alarm.runID)] " + text)
 }

@@ -17,6 +17,8 @@ final class REPL {
   private var done = false
   private var exitStatus: Int32 = 0
   private var watchRequested = false
+  /// A key of the line being typed stopped a ringing alarm (so `ok` says it did).
+  private var stoppedByKey = false
 
   init(session: Session, terminal: TerminalInfo) {
     self.session = session
@@ -64,7 +66,11 @@ final class REPL {
     let ready = AlarmWait.wait(
       for: [STDIN_FILENO, SignalPipe.readEnd], until: deadline, clock: session.clock)
     if ready[1] != 0 { handleSignals() }
-    if ready[0] & Int16(POLLIN | POLLHUP) != 0 { editor.readCharacter() }
+    if ready[0] & Int16(POLLIN | POLLHUP) != 0 {
+      // Any key is the cook's reaction: the ring stops (the key still types).
+      if alarms.acknowledge() { stoppedByKey = true }
+      editor.readCharacter()
+    }
   }
 
   private func handleSignals() {
@@ -82,9 +88,11 @@ final class REPL {
   }
 
   private func handle(_ line: String?) {
+    defer { stoppedByKey = false }
     guard let line else {
       editor.remove()  // before readline shows another prompt
       writeOut("\n" + farewell() + "\n")
+      alarms.finishHooks()
       done = true
       return
     }
@@ -92,10 +100,15 @@ final class REPL {
     case .leave?:
       editor.remove()
       writeOut(farewell() + "\n")
+      alarms.finishHooks()
       done = true
       return
     case .watch?:
       watchRequested = true
+      return
+    case .acknowledge?:
+      let stopped = alarms.acknowledge() || stoppedByKey
+      writeOut(stopped ? "Ring stopped.\n" : "No alarm is ringing.\n")
       return
     case nil: break
     }
@@ -118,7 +131,7 @@ final class REPL {
       for run in active {
         let settled = run.settled(at: now).run
         text +=
-          "\n  \(run.id)  \(run.recipe.title) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
+          "\n  \(run.id)  \(TerminalText.line(run.recipe.title)) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
       }
     }
     return text

@@ -19,6 +19,14 @@ struct WatchView {
   /// (SIGTERM, SIGHUP) once the terminal is restored, or `nil`.
   @discardableResult
   func run() -> Int32? {
+    var rang: [String] = []
+    let signal = show(&rang)
+    // What rang meanwhile stays in the scrollback, below the prompt's earlier lines.
+    for line in rang { writeOut(line + "\n") }
+    return signal
+  }
+
+  private func show(_ rang: inout [String]) -> Int32? {
     var saved = termios()
     tcgetattr(STDIN_FILENO, &saved)
     var raw = saved
@@ -34,12 +42,16 @@ struct WatchView {
     var selected = 0
     var messages: [String] = []
     while true {
-      ringer.ring { messages = Array((messages + [$0]).suffix(3)) }
+      ringer.ring { line in
+        messages = Array((messages + [line]).suffix(3))
+        if !line.hasPrefix("reminder: ") { rang.append(line) }
+      }
       let now = session.clock.now()
       let runs = ringer.activeRuns().map { $0.settled(at: now).run }
       selected = runs.isEmpty ? 0 : selected % runs.count
       draw(runs, selected: selected, messages: messages, now: now)
       guard let key = waitForKey(until: nextRedraw(runs, now: now)) else { continue }
+      ringer.acknowledge()  // any key is the cook's reaction
       let target = runs.isEmpty ? nil : runs[selected]
       switch key {
       case "q", "Q", "\u{03}", "\u{1b}": return nil
@@ -119,8 +131,8 @@ struct WatchView {
     for (i, run) in runs.enumerated() {
       let marker = i == selected ? "›" : " "
       var block = [
-        "\(marker) \(run.id)  \(run.recipe.title) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)",
-        "    " + String(run.step.text.prefix(width - 6)),
+        "\(marker) \(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)",
+        "    " + String(TerminalText.line(run.step.text).prefix(width - 6)),
       ]
       for t in run.timers.indices
       where run.timers[t].isLive
@@ -149,7 +161,8 @@ struct WatchView {
       listed += 1
     }
     lines += messages
-    let body = lines.map { String($0.prefix(width)) }.joined(separator: "\u{1b}[K\n")
+    let body = lines.map { String(TerminalText.block($0).prefix(width)) }.joined(
+      separator: "\u{1b}[K\n")
     writeOut("\u{1b}[H" + body + "\u{1b}[K\u{1b}[J")
   }
 

@@ -151,16 +151,14 @@ public struct RecipeCatalog: Sendable {
   private static func entry(of file: RecipeTree.File) -> Entry {
     let path = file.path
     let result: CooklangParseResult
-    if let data = FileManager.default.contents(atPath: path) {
-      // Invalid UTF-8 is replaced rather than refused, so the cook sees the parse findings.
-      var parsed = Cooklang.parse(String(decoding: data, as: UTF8.self), file: path)
-      if String(validating: data, as: UTF8.self) == nil {
-        parsed.diagnostics.insert(
-          Diagnostic(
-            severity: .warning, file: path, line: 1, column: 1,
-            message: "the file is not valid UTF-8; unreadable bytes show as �"), at: 0)
-      }
-      result = parsed
+    // The size first: a huge file is refused without being read (docs/recipes.md §2).
+    let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? nil
+    if let size, size > CooklangLimits.fileBytes {
+      let problem = CooklangLimits.tooLarge(size, file: path)
+      result = CooklangParseResult(
+        document: CooklangDocument(), recipe: nil, diagnostics: [problem])
+    } else if let data = FileManager.default.contents(atPath: path) {
+      result = Cooklang.parse(bytes: Array(data), file: path)
     } else {
       let problem = Diagnostic(
         severity: .error, file: path, line: 1, column: 1, message: "cannot read the file")
@@ -169,4 +167,5 @@ public struct RecipeCatalog: Sendable {
     }
     return Entry(path: path, name: file.name, result: result)
   }
+
 }

@@ -22,7 +22,8 @@ struct RecipeListCache: Sendable {
     var files: [String: Record]
   }
 
-  private static let version = 1
+  // 2: limits, UTF-8 refused, unclosed braces (summaries of version 1 may be stale).
+  private static let version = 2
 
   init(folder: String, environment: [String: String]) {
     let base: String?

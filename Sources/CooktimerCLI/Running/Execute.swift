@@ -52,6 +52,14 @@ extension Session {
     case .serve(let listen, let send, let options):
       return try context.serve(listen: listen, send: send, sendOptions: options)
     case .apikey(let command): return try context.apikey(command)
+    case .ok(let run):
+      let id = try context.run(run).id
+      let at = try context.service().acknowledge(id, at: context.now)
+      if context.json {
+        return Output(stdout: encodeJSON(["id": id, "acknowledgedAt": at.description]) + "\n")
+      }
+      return Output(
+        stdout: "\(id): alarms up to \(clockTime(at, in: context.zone)) acknowledged\n")
     case .watch, .quit:
       return Output(
         stderr: ["cooktimer: `\(word)` works at the REPL prompt"], status: ExitStatus.usage)
@@ -68,7 +76,7 @@ extension CommandContext {
     let now = self.now
     let run = try service().start(recipe.recipe, autoAdvance: autoAdvance, at: now)
     if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }
-    var text = "Started \(run.id): \(run.recipe.title)"
+    var text = "Started \(run.id): \(TerminalText.line(run.recipe.title))"
     if autoAdvance { text += " (auto-advance)" }
     text += "\n" + statusText(run, at: now, zone: zone) + "\n"
     return Output(stdout: text, stderr: recipe.warnings)

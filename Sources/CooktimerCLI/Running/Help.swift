@@ -33,6 +33,8 @@ extension Session {
         --alerts STYLE   push alerts as text (the recipe's language) or loc-keys, kept
                          (also $COOKTIMER_ALERTS)
         --on-alarm CMD   run CMD when a timer fires (REPL; also $COOKTIMER_ON_ALARM)
+        --ring MODE      REPL alarms ring `once` or `repeat` (default) until a key or `ok`
+                         (also $COOKTIMER_RING; every $COOKTIMER_RING_INTERVAL s, default 30)
 
       Durations: 90s, 8m, 8 min, 1h30m, 1.5h, 1:30, PT8M, 8 Minuten. RUN may be left out when one run is active.
 

@@ -2,17 +2,20 @@
 public struct Output: Equatable, Sendable {
   public var stdout: String
   /// Messages for stderr, each exactly one line (docs/cli.md §5): line breaks inside a message are
-  /// folded by ``oneLine(_:)`` however the message was made.
+  /// folded by ``oneLine(_:)`` however the message was made, and control characters are
+  /// replaced (``TerminalText``): messages quote arguments and recipe text.
   public var stderr: [String] {
-    didSet { stderr = stderr.map(oneLine) }
+    didSet { stderr = stderr.map(Self.messageLine) }
   }
   public var status: Int32
 
   public init(stdout: String = "", stderr: [String] = [], status: Int32 = 0) {
     self.stdout = stdout
-    self.stderr = stderr.map(oneLine)
+    self.stderr = stderr.map(Self.messageLine)
     self.status = status
   }
+
+  static func messageLine(_ text: String) -> String { TerminalText.block(oneLine(text)) }
 }
 
 /// Exit statuses (sysexits.h), as docs/cli.md §5 lists them.

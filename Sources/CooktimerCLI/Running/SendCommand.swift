@@ -31,7 +31,9 @@ extension CommandContext {
     Self.stopOnSignals()
     let host = (try? apns.baseURL(sandbox: false).absoluteString) ?? "APNs"
     writeOut(
-      "cooktimer: sending to \(host) for \(apns.apnsTopic ?? "") until SIGTERM or Ctrl-C\n",
+      Output.messageLine(
+        "cooktimer: sending to \(host) for \(apns.apnsTopic ?? "") until SIGTERM or Ctrl-C")
+        + "\n",
       to: STDERR_FILENO)
     try sender.run(until: stop)
     return Output()
@@ -59,7 +61,7 @@ extension CommandContext {
       connect: { sandbox throws(APNsError) in
         try APNsConnection(baseURL: try apns.baseURL(sandbox: sandbox), caFile: apns.caFile)
       },
-      log: { line in writeOut("cooktimer: \(line)\n", to: STDERR_FILENO) })
+      log: { line in writeOut(Output.messageLine("cooktimer: \(line)") + "\n", to: STDERR_FILENO) })
     return (sender, apns)
   }
 

@@ -38,8 +38,14 @@ public final class Session {
       invocation.word ?? Mirror(reflecting: command).children.first?.label
       ?? String(describing: command)
     do {
-      return try execute(
+      var output = try execute(
         command, word: word, CommandContext(session: self, options: options, word: word))
+      // Human text is made of recipe, database and argument strings: one escaping rule at
+      // the one place every command's text passes (documents stay exact).
+      if !options.json && !command.printsDocuments {
+        output.stdout = TerminalText.block(output.stdout)
+      }
+      return output
     } catch {
       return failure(error, json: options.json, command: word)
     }
@@ -67,6 +73,7 @@ public final class Session {
     if let v = line.topic { options.topic = v }
     if let v = line.onAlarm { options.onAlarm = v }
     if let v = line.alerts { options.alerts = v }
+    if let v = line.ring { options.ring = v }
     return options
   }
 

@@ -11,9 +11,9 @@ extension CommandContext {
     let now = max(self.now, run.lastChange)
     let timeline = run.timeline(at: now)
     if json { return Output(stdout: encodeJSON(TimelineDocument(id: id, timeline)) + "\n") }
-    var lines = ["\(id)  \(run.recipe.title)"]
+    var lines = ["\(id)  \(TerminalText.line(run.recipe.title))"]
     for entry in timeline.entries {
-      let text = StepText.shortened(run.recipe.steps[entry.step].text, to: 60)
+      let text = StepText.shortened(TerminalText.line(run.recipe.steps[entry.step].text), to: 60)
       let wait = entry.waitsForCook ? "  (waits for you)" : ""
       lines.append(
         "  step \(entry.step + 1)  \(clockTime(entry.start, in: zone, relativeTo: now)) → \(clockTime(entry.end, in: zone, relativeTo: now))  \(text)\(wait)"

@@ -56,7 +56,8 @@ extension CommandContext {
     } catch {
       let line = session.failure(error, json: false).stderr.first ?? "\(error)"
       writeOut(
-        "\(line) — not sending pushes (they stay queued; --no-send silences this)\n",
+        Output.messageLine(line)
+          + " — not sending pushes (they stay queued; --no-send silences this)\n",
         to: STDERR_FILENO)
       return nil
     }
@@ -66,6 +67,7 @@ extension CommandContext {
           store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
         return try Self.makeSender(options, service: service, environment: environment).0
       },
-      failed: { line in writeOut("cooktimer: \(line)\n", to: STDERR_FILENO) })
+      failed: { line in writeOut(Output.messageLine("cooktimer: \(line)") + "\n", to: STDERR_FILENO)
+      })
   }
 }

@@ -84,6 +84,13 @@ struct CooklangInline {
       name = Self.unescaped(chars[nameStart..<open]).trimmingCharacters(in: .whitespaces)
       amount = Self.unescaped(chars[(open + 1)..<close])
       next = close + 1
+    } else if let open = unclosedBrace(from: nameStart) {
+      // `~egg{5%min.`: the amount never ends. Read as a word it would leave `{5%min.` in
+      // the step and a timer without a length; the cook must fix the file instead.
+      diagnostics.error(
+        "\"{\" is never closed on this line: end the amount with \"}\"",
+        at: line.location(at: open))
+      return nil
     } else {
       var end = nameStart
       while end < chars.count, !chars[end].isWhitespace, !chars[end].isPunctuation {
@@ -133,6 +140,22 @@ struct CooklangInline {
     }
     guard i < chars.count, let close = next(nextBrace, after: i) else { return nil }
     return (i, close)
+  }
+
+  /// The `{` a component opens (as ``braces(from:)`` finds it) when no `}` follows it.
+  private func unclosedBrace(from start: Int) -> Int? {
+    var i = start
+    while i < chars.count {
+      let c = chars[i]
+      if c == "\\" {
+        i += 2
+        continue
+      }
+      if c == "{" { return next(nextBrace, after: i) == nil ? i : nil }
+      if c == "}" || Self.kinds[c] != nil { return nil }
+      i += 1
+    }
+    return nil
   }
 
   private func check(

@@ -53,6 +53,7 @@ enum CooklangRecipe {
           diagnostics.warning(
             "the timer lasts 0 seconds: it fires as soon as it starts", at: item.location)
         }
+        refuseTooLong(&spec, at: item.location, &diagnostics)
       case .none:
         break  // A name-only timer; warned about while reading the line.
       case .unreadable(let reason):
@@ -64,6 +65,26 @@ enum CooklangRecipe {
       between = []
     }
     return specs
+  }
+
+  /// A timer over the engine's limit (``Run/longestTimer``, the limit `add` and `begin`
+  /// keep) is refused the same way: its length is dropped, so it waits for `begin` with one;
+  /// an upper bound over it is dropped.
+  private static func refuseTooLong(
+    _ spec: inout TimerSpec, at location: SourceLocation, _ diagnostics: inout CooklangDiagnostics
+  ) {
+    if let low = spec.duration, low > Run.longestTimer {
+      diagnostics.warning(
+        "the timer lasts \(DurationText.short(low)), longer than 7 days: it waits for a length "
+          + "(`begin TIMER DURATION`)", at: location)
+      spec.duration = nil
+      spec.upperDuration = nil
+    } else if let high = spec.upperDuration, high > Run.longestTimer {
+      diagnostics.warning(
+        "the timer's upper bound \(DurationText.short(high)) is longer than 7 days: only its "
+          + "lower bound is kept", at: location)
+      spec.upperDuration = nil
+    }
   }
 
   /// The lower bound of `1 to ~{2%minutes}` in ms, read from the text just before the

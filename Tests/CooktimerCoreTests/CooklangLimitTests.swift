@@ -1,0 +1,98 @@
+import Testing
+
+@testable import CooktimerCore
+
+/// The documented limits (docs/recipes.md §2) and garbage that must not pass for a recipe.
+@Suite struct CooklangLimitTests {
+  func messages(_ source: String) -> [String] {
+    Cooklang.parse(source, file: "x.cook").diagnostics.map(\.description)
+  }
+
+  @Test func aFileOverOneMebibyteIsRefusedUnparsed() {
+    let big = String(repeating: "Stir ~{1%min}.\n\n", count: 70_000)  // 1.07 MiB
+    let result = Cooklang.parse(big, file: "x.cook")
+    #expect(result.recipe == nil && result.document.steps.isEmpty)
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "x.cook:1:1: error: the file is 1.1 MiB; a recipe is at most 1 MiB"
+      ])
+  }
+
+  @Test func aLongLineIsRefusedAtItsPlace() {
+    let source = "Boil.\n\n" + String(repeating: "a", count: 10_001) + "\n"
+    #expect(messages(source) == ["x.cook:3:10001: error: the line is longer than 10000 characters"])
+    #expect(messages(String(repeating: "é", count: 10_000)) == [])
+  }
+
+  @Test func tooManyStepsOrTimers() {
+    let steps = Array(repeating: "Stir.", count: 1_001).joined(separator: "\n\n")
+    #expect(
+      messages(steps) == [
+        "x.cook:2001:1: error: the recipe has 1001 steps; a recipe has at most 1000"
+      ])
+    let timers = String(repeating: "~{1%s} ", count: 1_001)
+    #expect(
+      messages(timers) == [
+        "x.cook:1:7001: error: the recipe has 1001 timers; a recipe has at most 1000"
+      ])
+  }
+
+  @Test func bytesThatAreNotUTF8AreRefusedAtTheFirstBadOne() {
+    let bytes = Array("Boil\r\nthe é ".utf8) + [0xFF] + Array(" water.".utf8)
+    let result = Cooklang.parse(bytes: bytes, file: "x.cook")
+    #expect(result.recipe == nil)
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "x.cook:2:7: error: the file is not UTF-8 text (byte 0xFF)"
+      ])
+  }
+
+  /// 3,000 random bytes are not "a recipe with 7 timers".
+  @Test func randomBytesAreNoRecipe() {
+    var generator = CooklangFuzzTests.Generator(state: 15)
+    for _ in 0..<20 {
+      let bytes = (0..<3_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
+      let result = Cooklang.parse(bytes: bytes, file: "x.cook")
+      #expect(result.recipe == nil)
+      #expect(result.errors.first?.message.hasPrefix("the file is not UTF-8 text") == true)
+    }
+  }
+
+  @Test(arguments: [
+    (
+      "Boil ~egg{5%min.",
+      "x.cook:1:10: error: \"{\" is never closed on this line: end the amount with \"}\""
+    ),
+    (
+      "Add\n@olive oil{2%tbsp and stir.",
+      "x.cook:2:11: error: \"{\" is never closed on this line: end the amount with \"}\""
+    ),
+    (
+      "Into #big pot{ now.",
+      "x.cook:1:14: error: \"{\" is never closed on this line: end the amount with \"}\""
+    ),
+  ])
+  func anUnclosedAmountIsAnError(source: String, message: String) {
+    let result = Cooklang.parse(source, file: "x.cook")
+    #expect(result.recipe == nil)
+    #expect(result.diagnostics.map(\.description) == [message])
+  }
+
+  /// One limit everywhere: the engine's 7 days (`add 99999h` is refused the same way).
+  @Test func aTimerOverSevenDaysWaitsForALength() throws {
+    let result = Cooklang.parse("Age ~egg{99999%hours}.", file: "x.cook")
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "x.cook:1:5: warning: the timer lasts 4166 d 15 h, longer than 7 days: it waits for a length (`begin TIMER DURATION`)"
+      ])
+    let timer = try #require(result.recipe?.steps.first?.timers.first)
+    #expect(timer.duration == nil && timer.name == "egg")
+    let week = Cooklang.parse("Age ~{7%days}, ~{1-200%days}.", file: "x.cook")
+    #expect(week.recipe?.steps.first?.timers.map(\.duration) == [Run.longestTimer, 86_400_000])
+    #expect(week.recipe?.steps.first?.timers.last?.upperDuration == nil)
+    #expect(
+      week.warnings.map(\.description) == [
+        "x.cook:1:16: warning: the timer's upper bound 200 d is longer than 7 days: only its lower bound is kept"
+      ])
+  }
+}
