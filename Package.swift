@@ -73,6 +73,13 @@ let package = Package(
       dependencies: ["CCurl", "CCrypto"],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
+    // The kitchen screen `serve` answers `GET /` with: one HTML document as data. No
+    // dependencies, so the server (or anything else) can embed it.
+    .target(name: "CooktimerKitchen", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // Writes the kitchen page to a file: the browser tests' stand-in server serves it.
+    .executableTarget(
+      name: "kitchen-page", dependencies: ["CooktimerKitchen"],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
     .executableTarget(
       name: "cooktimer-bench",
@@ -99,6 +106,7 @@ let package = Package(
       name: "CooktimerServiceTests",
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService"]),
     .testTarget(name: "CooktimerHTTPTests", dependencies: ["CooktimerHTTP"]),
+    .testTarget(name: "CooktimerKitchenTests", dependencies: ["CooktimerKitchen"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
