@@ -83,20 +83,20 @@ extension KitchenSource {
       return new Promise((resolve) => {
         const dialog = byId('begin-dialog'), input = byId('begin-input');
         byId('begin-title').textContent = title;
-        byId('begin-error').hidden = true;
-        input.value = initial || '';
+        if (initial != null) input.value = initial;
         byId('begin-form').onsubmit = (e) => { e.preventDefault(); resolve(input.value.trim()); };
         byId('begin-cancel').onclick = () => { dialog.close(); resolve(null); };
         dialog.oncancel = () => resolve(null);
-        dialog.showModal();
+        if (!dialog.open) dialog.showModal();
         input.focus();
       });
     }
     async function beginTimer(run, t, button) {
       if (t.duration != null) return act(run.id, `/timers/${t.number}/begin`, undefined, button);
       const dialog = byId('begin-dialog');
-      for (;;) {
-        const text = await askDuration(`Start ${t.name}`, '');
+      byId('begin-error').hidden = true;
+      for (let first = true; ; first = false) {
+        const text = await askDuration(`Start ${t.name}`, first ? '' : null);
         if (!text) { dialog.close(); return; }
         try {
           const doc = await api('POST', runPath(run.id) + `/timers/${t.number}/begin`,

@@ -67,7 +67,9 @@ extension KitchenSource {
     // Three rising square-wave beeps: loud enough over a range hood, unlike a sine.
     function beepPattern() {
       sound.patterns++;
-      if (navigator.vibrate) navigator.vibrate([300, 120, 300, 120, 500]);
+      // Browsers refuse vibration before the first tap on the page (and log it): ask only after.
+      const tapped = !navigator.userActivation || navigator.userActivation.hasBeenActive;
+      if (navigator.vibrate && tapped) navigator.vibrate([300, 120, 300, 120, 500]);
       const c = audioContext();
       if (!c) return;
       const t0 = c.currentTime + 0.02;
@@ -92,7 +94,8 @@ extension KitchenSource {
       if (on) {
         beepPattern();
         sound.timer = setInterval(beepPattern, 1600);
-      } else if (navigator.vibrate) {
+      } else if (navigator.vibrate && navigator.userActivation
+          && navigator.userActivation.hasBeenActive) {
         navigator.vibrate(0);
       }
       showUnlock();

@@ -19,6 +19,9 @@ extension KitchenSource {
       for (const kid of kids.flat(Infinity)) if (kid != null && kid !== false) node.append(kid);
       return node;
     }
+    // replaceChildren would write a null as the text "null": leave those out.
+    const setChildren = (node, ...kids) => node.replaceChildren(...kids.flat(Infinity)
+      .filter((k) => k != null && k !== false));
     const el = (tag, props, ...kids) => fill(document.createElement(tag), props, kids);
     const svgEl = (tag, props, ...kids) => fill(document.createElementNS(SVG_NS, tag), props, kids);
 

@@ -111,7 +111,7 @@ extension KitchenSource {
       card.dataset.phase = run.phase;
       card.dataset.alarm = ringing.length ? 'ringing' : 'quiet';
       const error = errors.get(id);
-      card.replaceChildren(
+      setChildren(card,
         el('div', { class: 'card-head' },
           el('h2', { id: `title-${id}`, lang, text: run.recipe }),
           el('span', { class: 'badge', text: PHASE_WORDS[run.phase] || run.phase }),
@@ -192,7 +192,8 @@ extension KitchenSource {
         el('div', { class: 'tinfo' },
           el('span', { class: 'tname', lang, text: t.name }),
           el('span', { class: 'tstate' }),
-          el('span', { class: 'tends' })),
+          el('span', { class: 'tends' }),
+          t.step !== run.stepNumber ? el('span', { class: 'tstep', text: `from step ${t.step}` }) : null),
         buttons.length ? el('div', { class: 'tbuttons' }, buttons) : null);
     }
 
@@ -243,7 +244,7 @@ extension KitchenSource {
       if (!doc || !Array.isArray(doc.steps)) return null;
       const open = stepsOpen.has(run.id) ? stepsOpen.get(run.id) : window.innerWidth >= 700;
       const details = el('details', { class: 'steps-box', open },
-        el('summary', { 'data-key': `${run.id}:steps`, text: `All ${doc.steps.length} steps` }),
+        el('summary', { 'data-key': `${run.id}:steps`, text: `Steps (${doc.steps.length})` }),
         el('ol', { class: 'steps', lang }, doc.steps.map((s) => el('li', {
           'aria-current': s.number === run.stepNumber ? 'step' : null,
           class: s.number < run.stepNumber ? 'done' : null,
@@ -301,7 +302,7 @@ extension KitchenSource {
         return el('section', { class: 'timeline', hidden: true });
       }
       const from = Date.parse(tl.from), done = Date.parse(tl.done);
-      const span = Math.max(1, done - from), W = 300, left = 22, row = 14;
+      const span = Math.max(1, done - from), W = 300, left = 22, row = 16;
       const x = (ms) => left + (Math.min(Math.max(ms, from), done) - from) / span * (W - left - 4);
       const H = tl.steps.length * row + 4;
       const bars = tl.steps.map((s, i) => {
@@ -310,7 +311,7 @@ extension KitchenSource {
         const words = `Step ${s.number}: ${clockTime(a)} to ${clockTime(b)}`
           + (s.waitsForCook ? ', waits for you' : '');
         return svgEl('g', {},
-          svgEl('text', { class: 'tl-label', x: 0, y: i * row + 11, text: String(s.number) }),
+          svgEl('text', { class: 'tl-label', x: 0, y: i * row + 13, text: String(s.number) }),
           svgEl('rect', {
             class: 'tl-bar' + (s.waitsForCook ? ' waits' : '') + (current ? ' current' : ''),
             x: x(a), y: i * row + 3, width: Math.max(2, x(b) - x(a)), height: row - 5, rx: 2,
@@ -319,7 +320,7 @@ extension KitchenSource {
       const now = serverClock.now();
       const nowLine = now > from && now < done
         ? svgEl('line', { class: 'tl-now', x1: x(now), x2: x(now), y1: 0, y2: H }) : null;
-      const doneWords = entry.ended ? `done at ${clockTime(done)}`
+      const doneWords = entry.ended || done <= now + 1000 ? `done at ${clockTime(done)}`
         : `done at ${clockTime(done)} (in ${shortDuration(done - now)})`;
       return el('section', { class: 'timeline', 'aria-label': 'Timeline' },
         svgEl('svg', {

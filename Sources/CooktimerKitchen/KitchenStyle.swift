@@ -60,7 +60,7 @@ extension KitchenSource {
     .empty { text-align: center; font-size: 1.3rem; color: var(--muted); padding: 3rem 1rem; }
     main {
       display: grid; gap: 1rem; padding: 1rem;
-      grid-template-columns: repeat(auto-fill, minmax(min(100%, 28rem), 1fr));
+      grid-template-columns: repeat(auto-fill, minmax(min(100%, 26rem), 1fr));
     }
     .card {
       background: var(--card); border: 3px solid var(--line); border-radius: 1rem;
@@ -70,7 +70,7 @@ extension KitchenSource {
     .card[data-phase=paused] { border-color: var(--paused); border-style: dashed; }
     .card[data-phase=waiting] { border-color: var(--waiting); }
     .card[data-phase=finished], .card[data-phase=stopped] { border-color: var(--ended); opacity: 0.85; }
-    .card[data-alarm=ringing] { border-color: var(--fired); border-width: 6px; }
+    .card[data-alarm=ringing] { border-color: var(--fired); border-width: 6px; order: -1; }
     .card-head { display: flex; flex-wrap: wrap; align-items: baseline; gap: 0.25rem 0.75rem; }
     .card-head h2 { margin: 0; font-size: 1.5rem; overflow-wrap: anywhere; flex: 1 1 12rem; }
     .badge {
@@ -106,7 +106,7 @@ extension KitchenSource {
     .timer[data-state=paused] { border-style: dashed; border-color: var(--paused); }
     .timer[data-state=fired] { border-color: var(--fired); }
     .timer[data-state=skipped] .digits, .timer[data-state=cancelled] .digits { text-decoration: line-through; }
-    .ring { width: 5.5rem; height: 5.5rem; grid-row: span 2; }
+    .ring { width: 5.5rem; height: 5.5rem; grid-row: span 3; align-self: start; }
     .ring .track { stroke: var(--line); }
     .ring .bar { stroke: currentColor; transition: stroke-dashoffset 0.25s linear; }
     .timer { color: var(--muted); }
@@ -122,13 +122,23 @@ extension KitchenSource {
     .tname { font-weight: 600; overflow-wrap: anywhere; }
     .tstate { font-weight: 700; padding: 0.05rem 0.5rem; border-radius: 0.5rem; }
     .tends { color: var(--muted); }
-    .tbuttons { grid-column: 1 / -1; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+    .tbuttons { grid-column: 2; display: flex; flex-wrap: wrap; gap: 0.5rem; }
+    .tstep { color: var(--muted); font-size: 0.9rem; }
+    @media (max-width: 480px) {
+      .ring { width: 4.25rem; height: 4.25rem; }
+      .card { padding: 0.75rem; }
+      main { padding: 0.5rem; gap: 0.5rem; }
+    }
     .actions { display: grid; grid-template-columns: repeat(auto-fit, minmax(6.5rem, 1fr)); gap: 0.5rem; }
     .actions button { min-height: 56px; font-weight: 600; }
     button.danger { border-color: var(--fired); color: var(--fired); }
     .error { color: var(--fired); font-weight: 600; margin: 0; }
     .card .error:empty { display: none; }
-    details summary { min-height: 48px; display: flex; align-items: center; cursor: pointer; font-weight: 600; }
+    details summary {
+      min-height: 48px; display: flex; align-items: center; cursor: pointer; font-weight: 600;
+    }
+    details summary::before { content: "▸"; width: 1.4rem; }
+    details[open] summary::before { content: "▾"; }
     .steps { margin: 0; padding-left: 1.8rem; display: flex; flex-direction: column; gap: 0.35rem; }
     .steps li { overflow-wrap: anywhere; }
     .steps li[aria-current=step] {
@@ -143,7 +153,7 @@ extension KitchenSource {
     .timeline .tl-bar { fill: var(--accent); }
     .timeline .tl-bar.waits { fill: var(--waiting-bg); stroke: var(--waiting); stroke-width: 1; }
     .timeline .tl-bar.current { fill: var(--running); }
-    .timeline .tl-label { fill: var(--muted); font-size: 9px; }
+    .timeline .tl-label { fill: var(--muted); font-size: 11px; }
     .timeline .tl-now { stroke: var(--fired); stroke-width: 1.5; }
     .timeline p { margin: 0.25rem 0 0; font-size: 1.2rem; font-weight: 600; }
     .toast {
