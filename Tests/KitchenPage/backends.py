@@ -14,7 +14,7 @@ import unittest
 import urllib.error
 import urllib.request
 
-from standin import StandIn, World
+from standin import Proxy, StandIn, World
 
 # The stand-in's clock runs five minutes ahead of the browser's: a page that did not correct
 # for the skew would show every countdown five minutes too long.
@@ -51,6 +51,10 @@ class StandInBackend:
         return self.standin.base_url
 
     @property
+    def page_url(self):
+        return self.standin.base_url
+
+    @property
     def key(self):
         return self.world.key
 
@@ -84,7 +88,8 @@ class StandInBackend:
 class RealBackend:
     """A running `cooktimer serve` at BASE_URL (page at `/`), or one this starts.
 
-    `serve`: a shell command that starts it in the foreground (restarted by SIGTERM and
+    `page`: a page file to serve from a local proxy in front of it, for a server that does
+    not yet answer `GET /` with the page. `serve`: a shell command that starts it in the foreground (restarted by SIGTERM and
     running it again); `cli`: the one-shot command prefix on the same database, for changes
     made at the terminal (without it they go through the API).
     """
@@ -92,8 +97,10 @@ class RealBackend:
     can_restart = False
     sees_requests = False
 
-    def __init__(self, base_url, key=None, serve=None, cli=None):
+    def __init__(self, base_url, key=None, serve=None, cli=None, page=None):
         self.base_url = base_url.rstrip("/")
+        self.proxy = Proxy(page, self.base_url) if page else None
+        self.page_url = self.proxy.base_url if self.proxy else self.base_url
         self.key = key
         self.serve = serve
         self.cli = shlex.split(cli) if cli else None
@@ -151,3 +158,5 @@ class RealBackend:
 
     def close(self):
         self._stop()
+        if self.proxy:
+            self.proxy.close()

@@ -52,7 +52,8 @@ class KitchenPageTest(unittest.TestCase):
     @classmethod
     def setUpClass(cls):
         if OPTIONS.base_url:
-            cls.backend = RealBackend(OPTIONS.base_url, OPTIONS.key, OPTIONS.serve, OPTIONS.cli)
+            cls.backend = RealBackend(OPTIONS.base_url, OPTIONS.key, OPTIONS.serve, OPTIONS.cli,
+                                     OPTIONS.page)
         else:
             cls.backend = StandInBackend(OPTIONS.page)
         cls.driver = make_driver()
@@ -76,12 +77,17 @@ class KitchenPageTest(unittest.TestCase):
         self.assertEqual(errors, [], "the page logged errors")
 
     # ---- Helpers ---------------------------------------------------------------------
-    def open_page(self, clear=False, wait_live=True):
+    def open_page(self, clear=False, wait_live=True, keep_key=True):
+        """The page afresh; `clear` empties localStorage, but for the server's key (as if
+        typed once before) unless `keep_key` is false."""
         d = self.driver
-        d.get(self.backend.base_url + "/")
+        d.get(self.backend.page_url + "/")
         if clear:
             d.execute_script("localStorage.clear()")
-            d.get(self.backend.base_url + "/")
+            if keep_key and self.backend.key:
+                d.execute_script("localStorage.setItem('cooktimer.apiKey', arguments[0])",
+                                 self.backend.key)
+            d.get(self.backend.page_url + "/")
         if wait_live:
             self.wait_for(lambda: self.conn_state() == "live", 10, "the page never went live")
 
@@ -255,7 +261,7 @@ class KitchenPageTest(unittest.TestCase):
 
     def test_key_is_asked_once_and_sent_as_a_bearer_header(self):
         self.backend.set_key(self.backend.key or "kitchen-secret-1")
-        self.open_page(clear=True, wait_live=False)
+        self.open_page(clear=True, wait_live=False, keep_key=False)
         dialog = self.wait_for(lambda: self.driver.find_element(By.ID, "key-dialog")
                                if self.driver.find_element(By.ID, "key-dialog")
                                .get_attribute("open") is not None else None, 5, "no key asked")
@@ -398,7 +404,8 @@ class KitchenPageTest(unittest.TestCase):
 def main():
     parser = argparse.ArgumentParser(description=__doc__,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--page", help="the page file, for the stand-in server")
+    parser.add_argument("--page", help="the page file: for the stand-in, or for a proxy in "
+                        "front of --base-url when that server does not serve the page yet")
     parser.add_argument("--base-url", help="a real cooktimer serve (the page at /)")
     parser.add_argument("--key", help="its API key, if it needs one")
     parser.add_argument("--serve", help="shell command that runs that server (for restarts)")

@@ -329,6 +329,13 @@ class Handler(BaseHTTPRequestHandler):
     def log_message(self, *args):
         pass
 
+    def handle(self):
+        # A browser that reloads drops its connections mid-answer: not an error here.
+        try:
+            super().handle()
+        except (BrokenPipeError, ConnectionResetError):
+            pass
+
     # The Date header follows the stand-in's clock, as a server's would follow its own.
     def date_time_string(self, timestamp=None):
         from email.utils import formatdate
@@ -479,6 +486,82 @@ class Handler(BaseHTTPRequestHandler):
         finally:
             hub.unsubscribe(q)
             self.close_connection = True
+
+
+class ProxyHandler(Handler):
+    """The page from a file, everything else forwarded to a real server, event streams
+    included (a chunk as it comes). For trying the page on a `cooktimer serve` that does
+    not yet answer `GET /` with it."""
+
+    FORWARD = {"authorization", "content-type", "accept", "last-event-id", "idempotency-key"}
+    BACK = {"content-type", "location", "www-authenticate", "date", "retry-after", "etag"}
+
+    def do_PUT(self):
+        self.route("PUT")
+
+    def do_DELETE(self):
+        self.route("DELETE")
+
+    def route(self, method):
+        import http.client
+        from urllib.parse import urlsplit
+        if method == "GET" and self.path.split("?")[0] == "/":
+            return self.page()
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length) if length else None
+        up = urlsplit(self.server.upstream)
+        streaming = self.path.startswith("/v1/events")
+        conn = http.client.HTTPConnection(up.hostname, up.port, timeout=None if streaming else 30)
+        headers = {k: v for k, v in self.headers.items() if k.lower() in self.FORWARD}
+        try:
+            conn.request(method, self.path, body=body, headers=headers)
+            res = conn.getresponse()
+        except OSError:
+            return self.send_json(502, {"error": "the server cannot be reached", "status": "502"})
+        self.send_response(res.status)
+        for k, v in res.getheaders():
+            if k.lower() in self.BACK:
+                self.send_header(k, v)
+        if (res.getheader("Content-Type") or "").startswith("text/event-stream"):
+            self.send_header("Transfer-Encoding", "chunked")
+            self.end_headers()
+            self.close_connection = True
+            try:
+                while not self.server.stopping.is_set():
+                    data = res.read1(65536)
+                    if not data:
+                        break
+                    self.wfile.write(f"{len(data):x}\r\n".encode() + data + b"\r\n")
+                    self.wfile.flush()
+            except (OSError, http.client.HTTPException):
+                pass  # the server went away: so does this stream, and the page reconnects
+            finally:
+                conn.close()
+            return
+        data = res.read()
+        conn.close()
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+
+class Proxy:
+    """ProxyHandler on 127.0.0.1, any free port."""
+
+    def __init__(self, page_path, upstream):
+        server = ThreadingHTTPServer(("127.0.0.1", 0), ProxyHandler)
+        server.daemon_threads = True
+        server.page_path, server.upstream = page_path, upstream.rstrip("/")
+        server.connections, server.stopping = set(), threading.Event()
+        server.world = World()  # for the Date header only
+        self.server = server
+        self.base_url = f"http://127.0.0.1:{server.server_address[1]}"
+        threading.Thread(target=server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.stopping.set()
+        self.server.shutdown()
+        self.server.server_close()
 
 
 class StandIn:
