@@ -26,7 +26,7 @@ extension KitchenSource {
     // own countdown reaching zero), after the last acknowledgement, recently, and the cook
     // has not moved on by hand (a `next` typed at the REPL is an answer too).
     function timerEnd(t) { return t.endDate ? Date.parse(t.endDate) : NaN; }
-    function hasFired(entry, t, now) {
+    function hasFired(t, now) {
       if (t.state === 'fired') return true;
       return t.state === 'running' && timerEnd(t) <= now;
     }
@@ -34,7 +34,7 @@ extension KitchenSource {
       const run = entry.run;
       if (run.phase === 'stopped' || (!run.autoAdvance && run.phase === 'finished')) return [];
       return run.timers.filter((t) => {
-        if (!hasFired(entry, t, now)) return false;
+        if (!hasFired(t, now)) return false;
         const end = timerEnd(t);
         if (!(end > (acks[run.id] || 0)) || now - end > RING_WINDOW_MS) return false;
         return run.autoAdvance || t.step === run.stepNumber;
@@ -143,7 +143,7 @@ extension KitchenSource {
     }
     document.addEventListener('visibilitychange', updateWakeLock);
 
-    // A timer's own countdown reached zero before the server's `fired` event: ring now.
+    // `event: fired`: the timer as the server has it now.
     function timerFired(id, timer) {
       const entry = runs.get(id);
       if (!entry) return;

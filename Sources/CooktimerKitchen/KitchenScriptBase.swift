@@ -5,7 +5,7 @@ extension KitchenSource {
     'use strict';
 
     // ---- Elements. Data goes in through textContent and setAttribute only: a recipe
-    // holding "<script>" or "<img onerror>" shows as those characters, never as markup.
+    // holding a script tag or an img onerror shows as those characters, never as markup.
     const byId = (id) => document.getElementById(id);
     const SVG_NS = 'http://www.w3.org/2000/svg';
 

@@ -57,7 +57,7 @@ extension KitchenSource {
     function upsertRun(run) {
       const before = runs.get(run.id);
       const ended = run.phase === 'finished' || run.phase === 'stopped';
-      runs.set(run.id, { run, ended, seq: ++heard, localFired: new Set() });
+      runs.set(run.id, { run, ended, seq: ++heard });
       describeChange(before && before.run, run);
       renderRun(run.id);
       refreshTimeline(run.id);
