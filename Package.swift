@@ -68,7 +68,7 @@ let package = Package(
       name: "CooktimerServer",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
-        "CooktimerHTTP", "CCryptoHash",
+        "CooktimerHTTP", "CCryptoHash", "CooktimerKitchen",
       ]),
     // Command parsing, running, printing, the REPL.
     .target(
@@ -95,6 +95,13 @@ let package = Package(
       dependencies: ["CCurl", "CCrypto"],
       swiftSettings: [.swiftLanguageMode(.v6)]
     ),
+    // The kitchen screen `serve` answers `GET /` with: one HTML document as data. No
+    // dependencies, so the server (or anything else) can embed it.
+    .target(name: "CooktimerKitchen", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // Writes the kitchen page to a file: the browser tests' stand-in server serves it.
+    .executableTarget(
+      name: "kitchen-page", dependencies: ["CooktimerKitchen"],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     .executableTarget(name: "cooktimer", dependencies: ["CooktimerCLI"]),
     // A process on a pseudo-terminal, for the end-to-end tests and the benchmark (a regular
     // target: the benchmark is an executable and cannot depend on a test target).
@@ -133,6 +140,7 @@ let package = Package(
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerHTTP", "CooktimerServer",
       ]),
+    .testTarget(name: "CooktimerKitchenTests", dependencies: ["CooktimerKitchen"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests",

@@ -27,6 +27,18 @@ enum OpenAPIDocument {
 
   /// The paths and their operations; `{name}` parameters are strings.
   static let paths: JSONValue = [
+    "/": [
+      "get": [
+        "summary": "the kitchen screen (docs/api.md §1)", "security": [],
+        "responses": [
+          "200": [
+            "description": "the page",
+            "content": ["text/html": ["schema": ["type": "string"]]],
+          ],
+          "304": ["description": "the page has not changed (If-None-Match)"],
+        ],
+      ]
+    ],
     "/healthz": ["get": operation("liveness", ok: ref("Health"), anonymous: true)],
     "/openapi.json": ["get": operation("this document", ok: ["type": "object"], anonymous: true)],
     "/v1/recipes": ["get": operation("recipes --json", ok: ref("RecipeList"))],

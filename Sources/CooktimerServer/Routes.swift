@@ -1,6 +1,7 @@
 import CooktimerActivity
 import CooktimerCore
 import CooktimerHTTP
+import CooktimerKitchen
 import CooktimerService
 import Foundation
 
@@ -13,6 +14,8 @@ extension API {
   ) -> [APIRoute] {
     var routes = [
       APIRoute("GET", "/healthz") { _ in try .json(["ok": true]) },
+      // The kitchen screen (no key: the page asks for one and sends it to /v1 itself).
+      APIRoute("GET", "/") { call in KitchenPageResponse.answer(call.request) },
       APIRoute("GET", "/openapi.json") { _ in OpenAPIDocument.response },
       APIRoute("GET", "/v1/recipes") { _ in try .json(recipes.list()) },
       APIRoute("GET", "/v1/recipes/{name}") { call in

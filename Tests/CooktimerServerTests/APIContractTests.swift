@@ -47,3 +47,19 @@ struct APIContractTests {
     #expect(put.status == 204)
   }
 }
+
+/// `GET /`: the kitchen page, with no key, revalidated by its ETag.
+@Suite("The kitchen screen on serve")
+struct KitchenRouteTests {
+  @Test func theRootIsThePageAndItsETagRevalidates() throws {
+    let box = try TestServer()
+    let page = try box.call("GET", "/")
+    #expect(page.status == 200)
+    #expect(page.headers["content-type"] == "text/html; charset=utf-8")
+    #expect(page.body.hasPrefix("<!DOCTYPE html>") || page.body.hasPrefix("<!doctype html>"))
+    let etag = try #require(page.headers["etag"])
+    let again = try box.call("GET", "/", headers: ["If-None-Match: \(etag)"])
+    #expect(again.status == 304)
+    #expect(again.body == "")
+  }
+}
