@@ -1,3 +1,5 @@
+// Over 300 lines on purpose: one JavaScript unit, the card builder, read top to bottom; split,
+// its functions would have to pass the same card state between files.
 extension KitchenSource {
   /// One card per run, built from the run JSON (README "JSON output"), the recipe's
   /// `show --json` document and the run's timeline; and the tick that moves the digits.

@@ -1,4 +1,6 @@
 """Browser tests of the kitchen page: headless Chromium driven by Selenium.
+Over 300 lines on purpose: one browser session shared by every test (Chromium starts slowly).
+
 
     kitchen_test.py --page PAGE.html                 # against the stand-in (standin.py)
     kitchen_test.py --base-url http://127.0.0.1:8417 [--key KEY] [--serve CMD] [--cli CMD]

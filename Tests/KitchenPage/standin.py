@@ -1,4 +1,7 @@
 """A stand-in for `cooktimer serve`, for the kitchen page's browser tests.
+Over 300 lines on purpose: one stand-in of every /v1 route the page uses, kept in one file so
+its shapes can be checked against docs/api.md side by side.
+
 
 Python standard library only. It serves the page file at `GET /` and fakes the `/v1` routes
 the page uses with the documented shapes (docs/api.md, README "JSON output"): runs, the
