@@ -76,6 +76,7 @@ let package = Package(
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
         "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor", "CooktimerServer",
+        "CooktimerHTTP",
       ]
     ),
     .systemLibrary(

@@ -15,7 +15,11 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
       return "invalid HTTP server configuration: \(text)"
     case .cannotBind(let host, let port, let reason):
       let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-      return "cannot bind address \(address): \(reason)"
+      // libmicrohttpd names the port it was handed in the sockaddr's place ("port 0").
+      let said =
+        reason.contains("Failed to bind")
+        ? "the address is in use or not allowed (\(reason))" : reason
+      return "cannot listen on \(address): \(said)"
     }
   }
 }

@@ -45,7 +45,7 @@ import Testing
   @Test func errorsDescribeThemselves() {
     #expect(
       HTTPServerError.cannotBind(host: "::1", port: 80, reason: "Permission denied").description
-        == "cannot bind address [::1]:80: Permission denied")
+        == "cannot listen on [::1]:80: Permission denied")
     #expect(throws: HTTPServerError.invalidHost("kitchen.local")) {
       try HTTPServer(host: "kitchen.local", port: 0) { _ in .noContent }
     }

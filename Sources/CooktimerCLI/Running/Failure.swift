@@ -2,6 +2,7 @@ import CooktimerAPNs
 import CooktimerActivity
 import CooktimerCore
 import CooktimerDelivery
+import CooktimerHTTP
 import CooktimerService
 import CooktimerStore
 import Foundation
@@ -51,6 +52,9 @@ extension Session {
         return ("\(run) has no \(what); `status \(run)` lists them", ExitStatus.noInput)
       case .invalid(let m): return (m, ExitStatus.usage)
       }
+    case let error as HTTPServerError:
+      // `serve` cannot listen: the address is taken or not this machine's.
+      return (error.description, ExitStatus.ioError)
     case let error as DeliveryError:
       return (error.description, ExitStatus.configuration)
     case let error as APNsError:
