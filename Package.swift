@@ -102,5 +102,8 @@ let package = Package(
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).
     .testTarget(
       name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
+    // Runs the real `cooktimer send` against the APNs stand-in, end to end.
+    .testTarget(
+      name: "CooktimerDeliveryTests", dependencies: ["CooktimerTestSupport", "cooktimer"]),
   ]
 )

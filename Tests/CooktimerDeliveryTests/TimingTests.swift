@@ -1,0 +1,85 @@
+import CooktimerTestSupport
+import Foundation
+import Testing
+
+/// `cooktimer send` on its own clock: a timer's push at the timer's end with nothing else
+/// running, and pushes other processes queue noticed within 100 ms (delivery.md §3).
+@Suite("Sending on time")
+struct TimingTests {
+  @Test func aTimersUpdateArrivesWithinFiftyMillisecondsOfItsEndDate() throws {
+    let box = try DeliveryBox()
+    try box.write(recipe: "egg", "Boil the egg for ~{2%seconds}.\n\nPeel it.\n")
+    try box.addPushToStart(randomToken())
+    let run = try box.json(["start", "egg"])
+    let id = try #require(run["id"] as? String)
+    let end = try unixSeconds((run["timers"] as? [[String: Any]])?.first?["endDate"])
+    let activity = randomToken()
+    try box.addActivityToken(activity, run: id)
+    // From here on the sender is the only cooktimer: it must settle the run itself.
+    let sender = try box.sender()
+    let requests = try box.requests(count: 2, within: .seconds(6))
+    let update = try #require(requests.first { $0.token == activity }, "\(requests)")
+    #expect(update.status == 200)
+    let aps = try #require(try jsonObject(update.body)["aps"] as? [String: Any])
+    #expect(aps["event"] as? String == "update")
+    #expect(aps["timestamp"] as? Int == Int(end.rounded(.down)))
+    #expect((aps["alert"] as? [String: Any])?["title"] as? String == "egg — timer done")
+    let lateness = DeliveryBox.processTime(update) - end
+    #expect(lateness >= 0, "sent \(lateness * 1000) ms before the end date")
+    #expect(lateness < 0.050, "sent \(lateness * 1000) ms after the end date")
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0)
+  }
+
+  @Test func pushesQueuedByAnotherProcessAreNoticedWithinAHundredMilliseconds() throws {
+    let box = try DeliveryBox()
+    try box.write(recipe: "toast", "Toast the bread.\n")
+    try box.addPushToStart(randomToken())
+    let sender = try box.sender()
+    try sender.waitUntilSending()
+    for n in 1...3 {
+      let started = try box.json(["start", "toast"])
+      let pushes = try box.requests(count: n)
+      let request = pushes[n - 1]
+      let attempt = try #require(try box.deliveries().last)
+      #expect(attempt["apnsID"] as? String == request.apnsID)
+      // The push's moment is the start's, read before its transaction committed.
+      let aps = try #require(try jsonObject(request.body)["aps"] as? [String: Any])
+      let moment = try #require(aps["timestamp"] as? Int)
+      let queued = try unixSeconds(started["startedAt"])
+      #expect(Int(queued) == moment)
+      let wait = DeliveryBox.processTime(request) - queued
+      #expect(wait < 0.100, "push \(n) sent \(wait * 1000) ms after it was queued")
+    }
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0)
+  }
+
+  @Test func sigtermFinishesTheRequestInFlightAndExitsZero() throws {
+    let token = randomToken()
+    let box = try DeliveryBox(script: [.init(token: token, answers: [.init(200, delay: 1.0)])])
+    try box.write(recipe: "toast", "Toast the bread.\n")
+    try box.addPushToStart(token)
+    let sender = try box.sender()
+    try sender.waitUntilSending()
+    _ = try box.start("toast")
+    let request = try #require(try box.requests(count: 1).first)
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0, "\(sender.stderr)")
+    // It waited for the answer, held back a second, and recorded it.
+    #expect(Date().timeIntervalSince1970 >= request.time + 1.0)
+    let attempts = try box.deliveries()
+    #expect(attempts.map { $0["status"] as? Int } == [200])
+    #expect(try box.outbox().isEmpty)
+  }
+
+  @Test func sigtermWhileIdleExitsZeroAtOnce() throws {
+    let box = try DeliveryBox()
+    let sender = try box.sender()
+    try sender.waitUntilSending()
+    let asked = ContinuousClock.now
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0, "\(sender.stderr)")
+    #expect(ContinuousClock.now - asked < .milliseconds(500))
+  }
+}
