@@ -104,6 +104,9 @@ let package = Package(
       name: "CooktimerCLITests", dependencies: ["CooktimerCore", "CooktimerCLI", "cooktimer"]),
     // Runs the real `cooktimer send` against the APNs stand-in, end to end.
     .testTarget(
-      name: "CooktimerDeliveryTests", dependencies: ["CooktimerTestSupport", "cooktimer"]),
+      name: "CooktimerDeliveryTests",
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerTestSupport", "cooktimer",
+      ]),
   ]
 )

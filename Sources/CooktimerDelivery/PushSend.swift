@@ -96,7 +96,9 @@ extension PushSender {
         if case .transport = error { connections[target.sandbox] = nil }
       }
       if outcome == .renewTokenAndRetryOnce && !renewed {
-        _ = try record(push, target, status: status, reason: reason, outcome: outcome, now)
+        // Only logged: classifying it would end the sender, which is right only for a
+        // second ExpiredProviderToken in a row (a fresh token refused: the clock is off).
+        try logAttempt(push, target, status: status, reason: reason, now)
         tokens.invalidate()
         renewed = true
         continue
@@ -116,10 +118,7 @@ extension PushSender {
   ) throws -> Outcome {
     let id = push.entry.id
     try service.store.transaction { tx in
-      try tx.recordAttempt(
-        DeliveryAttempt(
-          pushID: id, runID: push.entry.runID, event: push.entry.draft.event,
-          token: target.token, apnsID: target.apnsID, status: status, reason: reason, at: now))
+      try tx.recordAttempt(attempt(push, target, status: status, reason: reason, now))
       switch outcome {
       case .sent: try tx.setSendState(pushID: id, token: target.token, .sent)
       case .deadToken:
@@ -152,6 +151,23 @@ extension PushSender {
       log("\(what): \(why): will retry")
       return Outcome(kind: .retry, reason: why)
     }
+  }
+
+  /// Logs an attempt that changes no state.
+  private func logAttempt(
+    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?, _ now: Instant
+  ) throws {
+    try service.store.transaction { tx in
+      try tx.recordAttempt(attempt(push, target, status: status, reason: reason, now))
+    }
+  }
+
+  private func attempt(
+    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?, _ now: Instant
+  ) -> DeliveryAttempt {
+    DeliveryAttempt(
+      pushID: push.entry.id, runID: push.entry.runID, event: push.entry.draft.event,
+      token: target.token, apnsID: target.apnsID, status: status, reason: reason, at: now)
   }
 
   private func connection(sandbox: Bool) throws(APNsError) -> any APNsTransport {

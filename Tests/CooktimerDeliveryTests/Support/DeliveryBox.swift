@@ -135,13 +135,21 @@ final class DeliveryBox {
     }
   }
 
-  /// The stand-in's log once it holds `count` requests (waiting up to `limit`).
-  func requests(count: Int, within limit: Duration = .seconds(5)) throws
-    -> [APNsStandIn.Request]
-  {
-    try eventually("\(count) requests at the stand-in", within: limit) {
-      let seen = try standIn.requests()
-      return seen.count >= count ? seen : nil
+  /// The stand-in's log once it holds `count` requests (waiting up to `limit`); on a timeout
+  /// the error shows what came, and the stderr of `sender`.
+  func requests(
+    count: Int, within limit: Duration = .seconds(5), sender: SenderProcess? = nil
+  ) throws -> [APNsStandIn.Request] {
+    do {
+      return try eventually("\(count) requests at the stand-in", within: limit) {
+        let seen = try standIn.requests()
+        return seen.count >= count ? seen : nil
+      }
+    } catch let timeout as Timeout {
+      let seen = (try? standIn.requests()) ?? []
+      let lines = seen.map { "\($0.status) \($0.reason ?? "") \($0.token?.prefix(8) ?? "")" }
+      throw Timeout(
+        description: "\(timeout); got \(lines); sender: \(sender?.summary ?? "none")")
     }
   }
 

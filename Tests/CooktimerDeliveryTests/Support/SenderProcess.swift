@@ -41,6 +41,12 @@ final class SenderProcess {
     }
   }
 
+  /// Running or its exit status, and its stderr: for failure messages.
+  var summary: String {
+    let state = process.isRunning ? "running" : "exited \(process.terminationStatus)"
+    return "\(state), stderr: \(stderr.debugDescription)"
+  }
+
   func signal(_ number: Int32) { kill(process.processIdentifier, number) }
 
   /// The exit status once it has exited (a signal's death: 128 + the signal).
