@@ -25,37 +25,59 @@ extension PushSender {
       try service.store.transaction { tx in try tx.replaceBody(id, body: body, timestamp: timestamp)
       }
     }
+    var tally = Tally()
+    if sends.isEmpty {
+      try service.store.transaction { tx in try close(push, tally, tx, now) }
+    }
+    for (n, target) in sends.enumerated() {
+      // The last answer closes the push in its own transaction: one durable write per
+      // answer, not two.
+      try attempt(push, target, body: Data(body.utf8), at: now) { tx, outcome in
+        tally.add(outcome)
+        if n == sends.count - 1 { try close(push, tally, tx, now) }
+      }
+    }
+    return tally.sent
+  }
+
+  /// What the answers to one push's tokens came to.
+  struct Tally {
     var sent = 0
     var retry = false
     var failure: String?
-    for target in sends {
-      let outcome = try attempt(push, target, body: Data(body.utf8), at: now)
+
+    mutating func add(_ outcome: Outcome) {
       switch outcome.kind {
       case .sent: sent += 1
       case .retry: retry = true
       case .failed: failure = outcome.reason
       }
     }
+  }
+
+  /// Ends the push (sent, failed) or schedules its retry, or lets it expire.
+  private func close(_ push: QueuedPush, _ tally: Tally, _ tx: StoreTransaction, _ now: Instant)
+    throws
+  {
+    let id = push.entry.id
     let attempts = push.attempts + 1
     let wait = backoff.delay(attempt: attempts, using: &random)
-    try service.store.transaction { tx in
-      let open = try tx.sends(pushID: id).contains { $0.state == .pending }
-      if retry && open {
-        let next = now + Int64(wait * 1000)
-        if next.unixMilliseconds / 1000 > Self.expiration(push) {
-          try tx.finishPush(
-            id, state: .expired, reason: failure ?? "not delivered before it expired", at: now)
-          log("push \(id) expired: not delivered before its apns-expiration")
-        } else {
-          try tx.retryPush(id, at: next, attempts: attempts, reason: failure)
-        }
-      } else {
-        let anySent = try tx.sends(pushID: id).contains { $0.state == .sent }
+    let open = try tx.sends(pushID: id).contains { $0.state == .pending }
+    if tally.retry && open {
+      let next = now + Int64(wait * 1000)
+      if next.unixMilliseconds / 1000 > Self.expiration(push) {
         try tx.finishPush(
-          id, state: anySent ? .sent : .failed, reason: anySent ? nil : failure, at: now)
+          id, state: .expired, reason: tally.failure ?? "not delivered before it expired",
+          at: now)
+        log("push \(id) expired: not delivered before its apns-expiration")
+      } else {
+        try tx.retryPush(id, at: next, attempts: attempts, reason: tally.failure)
       }
+    } else {
+      let anySent = try tx.sends(pushID: id).contains { $0.state == .sent }
+      try tx.finishPush(
+        id, state: anySent ? .sent : .failed, reason: anySent ? nil : tally.failure, at: now)
     }
-    return sent
   }
 
   struct Outcome {
@@ -67,8 +89,9 @@ extension PushSender {
   /// One request to one token, with a single retry on a fresh provider token after 403
   /// ExpiredProviderToken; the attempt is logged whatever happens.
   private func attempt(
-    _ push: QueuedPush, _ target: PushSend, body: Data, at now: Instant
-  ) throws -> Outcome {
+    _ push: QueuedPush, _ target: PushSend, body: Data, at now: Instant,
+    then: (StoreTransaction, Outcome) throws -> Void
+  ) throws {
     let headers = Self.headers(push)
     let request: APNsRequest
     do {
@@ -77,7 +100,8 @@ extension PushSender {
         expiration: Self.expiration(push), apnsID: UUID(uuidString: target.apnsID),
         collapseID: headers["apns-collapse-id"], body: body)
     } catch {
-      return try record(push, target, status: nil, reason: "\(error)", outcome: .failed, now)
+      return try record(
+        push, target, status: nil, reason: "\(error)", outcome: .failed, now, then: then)
     }
     var renewed = false
     while true {
@@ -106,17 +130,27 @@ extension PushSender {
       if outcome == .keepTokenAndRetry {
         tokens.noteTooManyTokenUpdates(at: now.unixMilliseconds / 1000)
       }
-      return try record(push, target, status: status, reason: reason, outcome: outcome, now)
+      return try record(
+        push, target, status: status, reason: reason, outcome: outcome, now, then: then)
     }
   }
 
-  /// Logs the attempt and moves the (push, token) pair; a dead token is forgotten; a
-  /// configuration error stops the sender.
+  /// Logs the attempt and moves the (push, token) pair, and runs `then` with the outcome in
+  /// the same transaction; a dead token is forgotten; a configuration error stops the
+  /// sender (and `then` does not run: the push stays as it was).
   private func record(
     _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?,
-    outcome: APNsOutcome, _ now: Instant
-  ) throws -> Outcome {
+    outcome: APNsOutcome, _ now: Instant, then: (StoreTransaction, Outcome) throws -> Void
+  ) throws {
     let id = push.entry.id
+    let why = [status.map(String.init), reason].compactMap { $0 }.joined(separator: " ")
+    let result: Outcome? =
+      switch outcome {
+      case .sent: Outcome(kind: .sent)
+      case .deadToken, .failed: Outcome(kind: .failed, reason: why)
+      case .keepTokenAndRetry, .retryWithBackoff: Outcome(kind: .retry, reason: why)
+      case .configurationError, .renewTokenAndRetryOnce: nil
+      }
     try service.store.transaction { tx in
       try tx.recordAttempt(attempt(push, target, status: status, reason: reason, now))
       switch outcome {
@@ -128,18 +162,14 @@ extension PushSender {
       case .renewTokenAndRetryOnce, .keepTokenAndRetry, .retryWithBackoff, .configurationError:
         break
       }
+      if let result { try then(tx, result) }
     }
     let what =
       "push \(id) (\(push.entry.draft.event) of \(push.entry.runID)) to \(target.token.prefix(8))"
-    let why = [status.map(String.init), reason].compactMap { $0 }.joined(separator: " ")
     switch outcome {
-    case .sent: return Outcome(kind: .sent)
-    case .deadToken:
-      log("\(what): \(why): the token is dead and was removed")
-      return Outcome(kind: .failed, reason: why)
-    case .failed:
-      log("\(what) failed: \(why)")
-      return Outcome(kind: .failed, reason: why)
+    case .sent: break
+    case .deadToken: log("\(what): \(why): the token is dead and was removed")
+    case .failed: log("\(what) failed: \(why)")
     case .configurationError:
       throw DeliveryError.configuration(
         "APNs refused the provider settings (\(why)); check the key, key id, team id and topic"
@@ -147,9 +177,7 @@ extension PushSender {
     case .renewTokenAndRetryOnce:
       throw DeliveryError.configuration(
         "APNs says a fresh provider token has expired (\(why)); check this machine's clock")
-    case .keepTokenAndRetry, .retryWithBackoff:
-      log("\(what): \(why): will retry")
-      return Outcome(kind: .retry, reason: why)
+    case .keepTokenAndRetry, .retryWithBackoff: log("\(what): \(why): will retry")
     }
   }
 
