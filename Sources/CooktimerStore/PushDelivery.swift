@@ -243,11 +243,14 @@ extension StoreTransaction {
   /// The earliest end date of a running timer of any active run, or renewal of a live
   /// activity (`span` ms after it started): when something happens by itself next.
   public func nextWake(activitySpan span: Int64) throws(StoreError) -> Instant? {
+    // The inner two-argument min() is SQLite's per-row scalar; only the outer one-argument
+    // min() is the aggregate over the runs (with the scalar alone, the first row's answer
+    // came back: the sender slept through every other run's timer).
     try db.first(
       """
-      SELECT min(coalesce(next_due_ms, 9223372036854775807),
+      SELECT min(min(coalesce(next_due_ms, 9223372036854775807),
         CASE WHEN activity_alive = 1 THEN coalesce(activity_started_ms, created_ms) + ?
-          ELSE 9223372036854775807 END)
+          ELSE 9223372036854775807 END))
       FROM runs WHERE status = 'active'
       """, [.integer(span)], { $0.optionalInstant(0) }
     )?.flatMap { $0.unixMilliseconds == Int64.max ? nil : $0 }
