@@ -104,10 +104,12 @@ extension PushSender {
         push, target, status: nil, reason: "\(error)", outcome: .failed, now, then: then)
     }
     var renewed = false
+    var reconnected = false
     while true {
       let outcome: APNsOutcome
       var status: Int?
       var reason: String?
+      var reused = connections[target.sandbox] != nil
       do throws(APNsError) {
         let jwt = try tokens.token(at: now.unixMilliseconds / 1000)
         let response = try connection(sandbox: target.sandbox).send(request, jwt: jwt)
@@ -117,7 +119,14 @@ extension PushSender {
       } catch {
         reason = "\(error)"
         outcome = APNsOutcome(error: error)
-        if case .transport = error { connections[target.sandbox] = nil }
+        if case .transport = error { connections[target.sandbox] = nil } else { reused = false }
+      }
+      if case .retryWithBackoff = outcome, status == nil, reused, !reconnected {
+        // A kept connection the server has closed (an HTTP/2 GOAWAY, an idle timeout): once,
+        // at once, on a new one, rather than after a backoff. The apns-id is the same.
+        try logAttempt(push, target, status: nil, reason: reason, now)
+        reconnected = true
+        continue
       }
       if outcome == .renewTokenAndRetryOnce && !renewed {
         // Only logged: classifying it would end the sender, which is right only for a
