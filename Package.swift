@@ -78,6 +78,9 @@ let package = Package(
       name: "cooktimer-bench",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
+        "CooktimerAPNs", "CooktimerDelivery",
+        // The APNs stand-in and test keys: the delivery figures are taken against it.
+        "CooktimerTestSupport",
       ]
     ),
     // Shared by tests: the Python APNs stand-in (Tests/APNsStandIn) and test signing keys.

@@ -18,12 +18,15 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("command latency", CommandLatency.measure),
   ("REPL memory", REPLMemory.measure),
   ("alarm lateness", LatenessFigures.measure),
+  ("push lateness", PushLateness.measure),
+  ("push throughput", PushThroughput.measure),
+  ("sender memory", SenderMemory.measure),
 ]
 
 print(Machine.header(quick: options.quick))
 var figures: [Figure] = []
 var unmeasured: [String] = []
-for benchmark in benchmarks {
+for benchmark in benchmarks where options.runs(benchmark.name) {
   do {
     let measured = try benchmark.measure(options)
     for figure in measured { print(figure.line) }
