@@ -111,7 +111,9 @@ let package = Package(
       name: "cooktimer-bench",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService", "CooktimerCLI",
-        "CooktimerPTY",
+        "CooktimerPTY", "CooktimerAPNs", "CooktimerDelivery",
+        // The APNs stand-in and test keys: the delivery figures are taken against it.
+        "CooktimerTestSupport",
       ],
       exclude: ["LATEST.md"]  // the latest figures, for people
     ),
@@ -149,5 +151,11 @@ let package = Package(
         "CooktimerCore", "CooktimerCLI", "CooktimerServer", "CooktimerPTY", "cooktimer",
       ],
       exclude: ["Fixtures"]),
+    // Runs the real `cooktimer send` against the APNs stand-in, end to end.
+    .testTarget(
+      name: "CooktimerDeliveryTests",
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerTestSupport", "cooktimer",
+      ]),
   ]
 )

@@ -9,6 +9,11 @@ extension PushSender {
   /// `apns-id` once; the chosen pushes are leased to this sender.
   func claim(at now: Instant) throws -> [QueuedPush] {
     try service.store.transaction { tx in
+      // A sender of this host that died (SIGKILL, a crash) holds its leases no longer.
+      for holder in try tx.leaseOwners() where holder != owner && SenderIdentity.isGone(holder) {
+        try tx.releaseLeases(owner: holder)
+      }
+      let free = Set(try tx.sendablePushes(at: now, owner: owner, limit: 2000).map(\.entry.id))
       let pending = try tx.pendingPushes(limit: 2000)
       var newest: [String: Int64] = [:]
       for push in pending where push.entry.draft.event != "start" {
@@ -50,11 +55,21 @@ extension PushSender {
               apnsID: apnsID ?? UUID().uuidString.lowercased(), sandbox: token.sandbox,
               state: .pending))
         }
-        guard try tx.sends(pushID: id).contains(where: { $0.state == .pending }) else { continue }
+        let sends = try tx.sends(pushID: id)
+        guard sends.contains(where: { $0.state == .pending }) else {
+          if !sends.isEmpty && free.contains(id) {
+            // Every token has its answer but the push was not closed: its sender died
+            // between the two transactions. Close it, or it would wait until it expires.
+            let sent = sends.contains { $0.state == .sent }
+            try tx.finishPush(
+              id, state: sent ? .sent : .failed, reason: sent ? nil : "every token failed",
+              at: now)
+          }
+          continue
+        }
         chosen.append(push)
       }
-      let leased = try tx.sendablePushes(at: now, owner: owner, limit: 2000).map(\.entry.id)
-      chosen = chosen.filter { Set(leased).contains($0.entry.id) }
+      chosen = chosen.filter { free.contains($0.entry.id) }
       try tx.lease(chosen.map(\.entry.id), owner: owner, until: now + Self.leaseLength)
       return chosen
     }

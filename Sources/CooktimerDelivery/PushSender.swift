@@ -23,8 +23,15 @@ public final class PushSender {
   var connections: [Bool: any APNsTransport] = [:]
   let backoff = APNsBackoff()
   var random = SystemRandomNumberGenerator()
-  /// How long a claimed push stays leased to this sender, in milliseconds.
-  static let leaseLength: Int64 = 15_000
+  /// How long a claimed push stays leased to this sender, in milliseconds. A request may
+  /// take 30 s (the connection's timeout), so a push is only started with at least
+  /// ``leaseKeep`` left: two such requests (two tokens, or a retry on a fresh provider
+  /// token) still end inside the lease, and no second sender takes the push meanwhile.
+  static let leaseLength: Int64 = 90_000
+  /// The least lease left when a push is started; below it the round's leases are renewed.
+  static let leaseKeep: Int64 = 60_000
+  /// The pushes claimed this round and when their lease ends.
+  var leased: (ids: [Int64], until: Instant) = ([], Instant(unixMilliseconds: 0))
 
   /// - Parameters:
   ///   - topic: the app's bundle id (`apns-topic` gets `.push-type.liveactivity`).
@@ -33,7 +40,7 @@ public final class PushSender {
   public init(
     service: RunService, topic: String, tokens: APNsTokenCache,
     connect: @escaping (Bool) throws(APNsError) -> any APNsTransport,
-    owner: String = "pid:\(getpid())", log: @escaping (String) -> Void = { _ in }
+    owner: String = SenderIdentity.current, log: @escaping (String) -> Void = { _ in }
   ) {
     self.service = service
     self.topic = topic
@@ -52,6 +59,7 @@ public final class PushSender {
   public func deliverDue(at now: Instant, stop: () -> Bool = { false }) throws -> Int {
     try service.catchUpDue(through: now)
     let claimed = try claim(at: now)
+    leased = (claimed.map(\.entry.id), now + Self.leaseLength)
     var sent = 0
     for (n, push) in claimed.enumerated() {
       if stop() {
@@ -59,6 +67,7 @@ public final class PushSender {
         break
       }
       do {
+        guard try keepLease(push.entry.id) else { continue }
         sent += try send(push, at: now)
       } catch {
         try release(claimed[n...].map(\.entry.id))
@@ -69,6 +78,23 @@ public final class PushSender {
   }
 
   private func release(_ ids: [Int64]) throws {
-    try service.store.transaction { tx in for id in ids { try tx.releasePush(id) } }
+    try service.store.transaction { tx in
+      for id in ids { try tx.releasePush(id, owner: owner) }
+    }
+  }
+
+  /// Whether the push `id` of this round may be sent: its lease is renewed with the rest of
+  /// the round's when less than ``leaseKeep`` is left (a long round, slow answers); a lease
+  /// that ran out and went to another sender is theirs.
+  private func keepLease(_ id: Int64) throws -> Bool {
+    let now = service.clock.now()
+    if leased.until - now < Self.leaseKeep {
+      let until = now + Self.leaseLength
+      let held = try service.store.transaction { tx in
+        try tx.renewLeases(leased.ids, owner: owner, until: until)
+      }
+      leased = (leased.ids.filter(held.contains), until)
+    }
+    return leased.ids.contains(id)
   }
 }

@@ -116,10 +116,12 @@ extension StoreTransaction {
       """, [.instant(next), .integer(attempts), .text(reason), .integer(id)])
   }
 
-  /// Releases a push's lease and nothing else (a sender stopping with the push untouched).
-  public func releasePush(_ id: Int64) throws(StoreError) {
+  /// Releases `owner`'s lease on a push and nothing else (a sender stopping with the push
+  /// untouched). A lease that has passed to another sender stays theirs.
+  public func releasePush(_ id: Int64, owner: String) throws(StoreError) {
     try db.run(
-      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE id = ?", [.integer(id)])
+      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?",
+      [.integer(id), .text(owner)])
   }
 
   /// Replaces a push's body and `aps.timestamp` (a retry's fresh timestamp, an alert carried
@@ -195,21 +197,60 @@ extension StoreTransaction {
     }
   }
 
-  /// The earliest backoff among pending pushes: when the sender must look again.
+  /// When the sender must look again for a push waiting on a backoff or on another
+  /// sender's lease: the earliest of those moments (the later of the two for a push that has
+  /// both). A push another sender holds counts at its lease's end, not at a backoff already
+  /// past, which would wake this sender over and over while the other sends it.
   public func nextRetry() throws(StoreError) -> Instant? {
     try db.first(
-      "SELECT min(next_attempt_ms) FROM outbox WHERE state = 'pending'", [],
-      { $0.optionalInstant(0) }) ?? nil
+      """
+      SELECT min(max(coalesce(next_attempt_ms, 0), coalesce(lease_until_ms, 0))) FROM outbox
+      WHERE state = 'pending' AND (next_attempt_ms IS NOT NULL OR lease_until_ms IS NOT NULL)
+      """, [], { $0.optionalInstant(0) }) ?? nil
+  }
+
+  /// The senders holding a lease on a pending push (to find those that have died).
+  public func leaseOwners() throws(StoreError) -> [String] {
+    try db.query(
+      "SELECT DISTINCT lease_owner FROM outbox WHERE state = 'pending' AND lease_owner IS NOT NULL",
+      []
+    ) { $0.text(0) }
+  }
+
+  /// Releases every lease `owner` holds (a sender known to be gone).
+  public func releaseLeases(owner: String) throws(StoreError) {
+    try db.run(
+      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = ?",
+      [.text(owner)])
+  }
+
+  /// Extends `owner`'s leases on `ids` to `until`; returns the ids it still held (a lease
+  /// that ran out may have gone to another sender, which then sends that push).
+  public func renewLeases(_ ids: [Int64], owner: String, until: Instant) throws(StoreError)
+    -> Set<Int64>
+  {
+    var held: Set<Int64> = []
+    for id in ids {
+      let changed = try db.run(
+        """
+        UPDATE outbox SET lease_until_ms = ? WHERE id = ? AND lease_owner = ? AND state = 'pending'
+        """, [.instant(until), .integer(id), .text(owner)])
+      if changed > 0 { held.insert(id) }
+    }
+    return held
   }
 
   /// The earliest end date of a running timer of any active run, or renewal of a live
   /// activity (`span` ms after it started): when something happens by itself next.
   public func nextWake(activitySpan span: Int64) throws(StoreError) -> Instant? {
+    // The inner two-argument min() is SQLite's per-row scalar; only the outer one-argument
+    // min() is the aggregate over the runs (with the scalar alone, the first row's answer
+    // came back: the sender slept through every other run's timer).
     try db.first(
       """
-      SELECT min(coalesce(next_due_ms, 9223372036854775807),
+      SELECT min(min(coalesce(next_due_ms, 9223372036854775807),
         CASE WHEN activity_alive = 1 THEN coalesce(activity_started_ms, created_ms) + ?
-          ELSE 9223372036854775807 END)
+          ELSE 9223372036854775807 END))
       FROM runs WHERE status = 'active'
       """, [.integer(span)], { $0.optionalInstant(0) }
     )?.flatMap { $0.unixMilliseconds == Int64.max ? nil : $0 }

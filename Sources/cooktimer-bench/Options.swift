@@ -24,11 +24,11 @@ struct Options {
     }
   }
 
+  /// Whether the benchmark `name` runs.
+  func runs(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
+
   /// `full` normally, `quick` with `--quick`.
   func pick<T>(full: T, quick: T) -> T { self.quick ? quick : full }
-
-  /// Whether the benchmark called `name` runs.
-  func runs(_ name: String) -> Bool { only.map { name.contains($0) } ?? true }
 }
 
 /// Why a figure could not be measured.

@@ -20,6 +20,9 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("prose durations", ProseFinderAccuracy.measure),
   ("REPL memory", REPLMemory.measure),
   ("alarm lateness", LatenessFigures.measure),
+  ("push lateness", PushLateness.measure),
+  ("push throughput", PushThroughput.measure),
+  ("sender memory", SenderMemory.measure),
 ]
 
 print(Machine.header(quick: options.quick))

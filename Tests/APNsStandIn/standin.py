@@ -248,6 +248,8 @@ def main():
     config.certfile, config.keyfile = cert, key
     config.alpn_protocols = ["h2"]  # what APNs offers; HTTP/1.1 gets 505 from check()
     config.keep_alive_timeout = 3600  # APNs keeps idle provider connections open for long
+    # ... and for many requests; hypercorn's default ends a connection after 1,000.
+    config.keep_alive_max_requests = 10_000_000
     config.accesslog = None
     config.loglevel = "WARNING"
 

@@ -94,7 +94,10 @@ public final class APNsStandIn {
   public func requests() throws -> [Request] {
     guard let data = FileManager.default.contents(atPath: logFile) else { return [] }
     let decoder = JSONDecoder()
-    return try data.split(separator: UInt8(ascii: "\n")).map {
+    // Only whole lines: one being written while we read (a long line takes more than one
+    // write) is left for the next call.
+    guard let end = data.lastIndex(of: UInt8(ascii: "\n")) else { return [] }
+    return try data[..<end].split(separator: UInt8(ascii: "\n")).map {
       try decoder.decode(Request.self, from: Data($0))
     }
   }

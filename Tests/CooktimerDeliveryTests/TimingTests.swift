@@ -1,0 +1,102 @@
+import CooktimerCore
+import CooktimerService
+import CooktimerStore
+import CooktimerTestSupport
+import Foundation
+import Testing
+
+/// `cooktimer send` on its own clock: a timer's push at the timer's end with nothing else
+/// running, and pushes other processes queue noticed within 100 ms (delivery.md §3).
+@Suite("Sending on time")
+struct TimingTests {
+  @Test func eachTimersUpdateArrivesWithinFiftyMillisecondsOfItsEndDate() throws {
+    let box = try DeliveryBox()
+    try box.write(recipe: "egg", "Boil the egg for ~{2%seconds}.\n\nPeel it.\n")
+    try box.write(recipe: "tea", "Steep the tea for ~{1%seconds}.\n")
+    try box.addPushToStart(randomToken())
+    // Two runs, the later one's timer first: the sender must wake for whichever ends next.
+    var ends: [String: Double] = [:]
+    for recipe in ["egg", "tea"] {
+      let run = try box.json(["start", recipe])
+      let id = try #require(run["id"] as? String)
+      let token = randomToken()
+      try box.addActivityToken(token, run: id)
+      ends[token] = try unixSeconds((run["timers"] as? [[String: Any]])?.first?["endDate"])
+    }
+    // From here on the sender is the only cooktimer: it must settle the runs itself.
+    let sender = try box.sender()
+    let requests = try box.requests(count: 4, within: .seconds(6), sender: sender)
+    let updates = requests.filter { ends[$0.token ?? ""] != nil }
+    #expect(updates.count == 2)
+    for update in updates {
+      let end = ends[update.token!]!
+      #expect(update.status == 200)
+      let aps = try #require(try jsonObject(update.body)["aps"] as? [String: Any])
+      #expect(aps["event"] as? String == "update")
+      #expect(aps["timestamp"] as? Int == Int(end.rounded(.down)))
+      let title = (aps["alert"] as? [String: Any])?["title"] as? String
+      #expect(title?.hasSuffix(" — timer done") == true, "\(title ?? "no alert")")
+      let lateness = DeliveryBox.processTime(update) - end
+      #expect(lateness >= 0, "sent \(lateness * 1000) ms before the end date")
+      #expect(lateness < 0.050, "sent \(lateness * 1000) ms after the end date")
+    }
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0)
+  }
+
+  @Test func pushesQueuedByAnotherProcessAreNoticedWithinAHundredMilliseconds() throws {
+    let box = try DeliveryBox()
+    try box.write(recipe: "toast", "Toast the bread.\n")
+    try box.addPushToStart(randomToken())
+    let sender = try box.sender()
+    try sender.waitUntilSending()
+    _ = try box.start("toast")  // opens the connection, stores the topic
+    _ = try box.requests(count: 1)
+    // Queued here, in this process, so the instant of the commit is known to the
+    // millisecond (a `cooktimer start` child commits at some moment before it exits).
+    let store = try RunStore(path: box.environment["COOKTIMER_DB"]!)
+    let service = RunService(
+      store: store,
+      clock: SystemClock(offsetNanoseconds: Int64(DeliveryBox.clockOffset * 1e9)))
+    let recipe = try Cooklang.recipe("Toast the bread.\n", file: "toast.cook")
+    for n in 2...4 {
+      let run = try service.start(recipe, autoAdvance: false)
+      let committed = Date().timeIntervalSince1970 + DeliveryBox.clockOffset
+      let request = try box.requests(count: n)[n - 1]
+      let aps = try #require(try jsonObject(request.body)["aps"] as? [String: Any])
+      #expect((aps["attributes"] as? [String: Any])?["runId"] as? String == run.id)
+      let wait = DeliveryBox.processTime(request) - committed
+      #expect(wait < 0.100, "push \(n) sent \(wait * 1000) ms after it was queued")
+    }
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0)
+  }
+
+  @Test func sigtermFinishesTheRequestInFlightAndExitsZero() throws {
+    let token = randomToken()
+    let box = try DeliveryBox(script: [.init(token: token, answers: [.init(200, delay: 1.0)])])
+    try box.write(recipe: "toast", "Toast the bread.\n")
+    try box.addPushToStart(token)
+    let sender = try box.sender()
+    try sender.waitUntilSending()
+    _ = try box.start("toast")
+    let request = try #require(try box.requests(count: 1).first)
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0, "\(sender.stderr)")
+    // It waited for the answer, held back a second, and recorded it.
+    #expect(Date().timeIntervalSince1970 >= request.time + 1.0)
+    let attempts = try box.deliveries()
+    #expect(attempts.map { $0["status"] as? Int } == [200])
+    #expect(try box.outbox().isEmpty)
+  }
+
+  @Test func sigtermWhileIdleExitsZeroAtOnce() throws {
+    let box = try DeliveryBox()
+    let sender = try box.sender()
+    try sender.waitUntilSending()
+    let asked = ContinuousClock.now
+    sender.signal(SIGTERM)
+    #expect(try sender.exitStatus() == 0, "\(sender.stderr)")
+    #expect(ContinuousClock.now - asked < .milliseconds(500))
+  }
+}
