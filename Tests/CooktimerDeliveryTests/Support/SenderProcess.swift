@@ -51,7 +51,9 @@ final class SenderProcess {
 
   /// The exit status once it has exited (a signal's death: 128 + the signal).
   func exitStatus(within limit: Duration = .seconds(5)) throws -> Int32 {
-    try eventually("exit of `cooktimer send`", within: limit) { process.isRunning ? nil : true }
+    _ = try eventually("exit of `cooktimer send`", within: limit) {
+      process.isRunning ? nil : true
+    }
     process.waitUntilExit()
     let status = process.terminationStatus
     return process.terminationReason == .uncaughtSignal ? 128 + status : status
