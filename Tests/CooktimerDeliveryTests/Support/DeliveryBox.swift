@@ -69,8 +69,8 @@ final class DeliveryBox {
     process.environment = environment.filter { !without.contains($0.key) }
     let out = folder.appendingPathComponent("out-\(UUID().uuidString)")
     let err = folder.appendingPathComponent("err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = try FileHandle(forWritingTo: out)
     process.standardError = try FileHandle(forWritingTo: err)

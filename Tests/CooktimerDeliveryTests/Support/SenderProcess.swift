@@ -13,7 +13,7 @@ final class SenderProcess {
 
   init(arguments: [String], environment: [String: String], folder: URL) throws {
     stderrFile = folder.appendingPathComponent("send-\(UUID().uuidString).stderr").path
-    FileManager.default.createFile(atPath: stderrFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
     process.executableURL = cooktimerBinary
     process.arguments = ["send"] + arguments
     process.environment = environment
