@@ -20,6 +20,9 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("prose durations", ProseFinderAccuracy.measure),
   ("REPL memory", REPLMemory.measure),
   ("alarm lateness", LatenessFigures.measure),
+  ("kitchen page weight", KitchenPageFigures.weight),
+  ("kitchen event streams", EventStreams.measure),
+  ("kitchen first render", KitchenPageFigures.firstRender),
 ]
 
 print(Machine.header(quick: options.quick))
