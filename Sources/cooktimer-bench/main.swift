@@ -23,6 +23,9 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("push lateness", PushLateness.measure),
   ("push throughput", PushThroughput.measure),
   ("sender memory", SenderMemory.measure),
+  ("kitchen page weight", KitchenPageFigures.weight),
+  ("kitchen event streams", EventStreams.measure),
+  ("kitchen first render", KitchenPageFigures.firstRender),
 ]
 
 print(Machine.header(quick: options.quick))

@@ -1,0 +1,67 @@
+"""Time to first render of the kitchen page on loopback, for cooktimer-bench.
+
+usage: first_render.py URL LOADS
+
+Loads URL (a `cooktimer serve` holding at least one active run) LOADS times in one headless
+Chromium, a fresh tab each time, and prints the medians in ms from navigation start:
+`first-contentful-paint MS` (the browser's paint timing) and `first-card MS` (a run card,
+`[data-run]`, is in the DOM: what a cook waits for). A MutationObserver installed before the
+page's own script stamps the card, so polling from here adds nothing to the figure.
+"""
+import statistics
+import sys
+import time
+
+from kitchen_test import make_driver
+
+STAMP_CARD = """
+new MutationObserver((_, observer) => {
+  if (document.querySelector('[data-run]')) {
+    window.__firstCard = performance.now();
+    observer.disconnect();
+  }
+}).observe(document, {childList: true, subtree: true});
+"""
+
+READ = """
+const paint = performance.getEntriesByName('first-contentful-paint')[0];
+return window.__firstCard && paint ? [paint.startTime, window.__firstCard] : null;
+"""
+
+
+def main():
+    url, loads = sys.argv[1], int(sys.argv[2])
+    driver = make_driver()
+    try:
+        driver.get(url)  # the first load warms the browser's own start-up
+        paints, cards = [], []
+        for _ in range(loads):
+            # A fresh tab, the old one closed: a page left behind keeps its event stream
+            # open, and six of those fill Chromium's connections to the host.
+            old = driver.current_window_handle
+            driver.switch_to.new_window("tab")
+            new = driver.current_window_handle
+            driver.switch_to.window(old)
+            driver.close()
+            driver.switch_to.window(new)
+            # Per tab, so it is set again in each.
+            driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": STAMP_CARD})
+            driver.get(url)
+            for _ in range(500):
+                found = driver.execute_script(READ)
+                if found:
+                    break
+                time.sleep(0.01)
+            else:
+                sys.exit("no run card within the wait")
+            paints.append(found[0])
+            cards.append(found[1])
+        print(f"first-contentful-paint {statistics.median(paints):.1f}")
+        print(f"first-card {statistics.median(cards):.1f}")
+    finally:
+        driver.quit()
+
+
+if __name__ == "__main__":
+    sys.stderr = sys.stdout  # the bench keeps stdout only, and shows its last line on failure
+    main()
