@@ -49,7 +49,8 @@ extension RunService {
       return n - 1
     case .suggested(let number):
       // The timer `begin sN` started (one at most: a second `begin` reuses it).
-      guard let t = run.timers.indices.first(where: { run.suggestion(ofTimer: $0)?.number == number })
+      guard
+        let t = run.timers.indices.first(where: { run.suggestion(ofTimer: $0)?.number == number })
       else {
         throw ServiceError.noSuchTimer(run: run.id, timer: "s\(number)")
       }

@@ -105,7 +105,8 @@ struct SuggestedTimerTests {
     #expect(timers.map { $0["remaining"] as? Double } == [840])
     #expect((after["runs"] as? [[String: Any]])?.first?["suggestedTimers"] == nil)
     let text = try box.run(["status", "--now", "2026-11-29T18:02:00Z"])
-    #expect(text.stdout.contains("    1  15 minutes  running  14:00  ends 18:16:00\n"), "\(text.stdout)")
+    #expect(
+      text.stdout.contains("    1  15 minutes  running  14:00  ends 18:16:00\n"), "\(text.stdout)")
     #expect(!text.stdout.contains("s1"))
   }
 

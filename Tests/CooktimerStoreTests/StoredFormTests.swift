@@ -44,7 +44,8 @@ struct StoredFormTests {
           + #""upperDuration":300000},{"duration":3600000,"number":2,"text":"an hour"}],"#
           + #""text":"Serve.","timers":[]}"#))
     #expect(try RunCodec.decode(json, path: "x") == run)
-    #expect(try RunCodec.decode(Self.pausedRun, path: "x").recipe.steps.map(\.suggested) == [[], []])
+    #expect(
+      try RunCodec.decode(Self.pausedRun, path: "x").recipe.steps.map(\.suggested) == [[], []])
   }
 
   static let pausedRun =

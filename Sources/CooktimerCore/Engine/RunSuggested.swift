@@ -18,8 +18,7 @@ extension Run {
   /// - Throws: `CoreError.refused` when the run has ended or is paused, when `number` is no
   ///   suggestion of the current step, when that suggestion's timer is live already, or when
   ///   its length is over ``longestTimer``.
-  public mutating func beginSuggested(_ number: Int, at now: Instant) throws(CoreError) -> Change
-  {
+  public mutating func beginSuggested(_ number: Int, at now: Instant) throws(CoreError) -> Change {
     try change(at: now, refuseEnded: "begin s\(number)", refusePaused: true) {
       run, now, events throws(CoreError) in
       let step = run.step
@@ -43,7 +42,8 @@ extension Run {
       }) {
         guard !run.timers[earlier].isLive else {
           throw run.refusal(
-            "\(suggestion.label) \"\(suggestion.text)\" is \(run.timers[earlier].state.name) already")
+            "\(suggestion.label) \"\(suggestion.text)\" is \(run.timers[earlier].state.name) already"
+          )
         }
         run.timers[earlier] = timer
         t = earlier
