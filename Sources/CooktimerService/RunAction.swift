@@ -13,7 +13,8 @@ public enum RunAction: Hashable, Sendable {
   case add(milliseconds: Int64, timer: TimerReference? = nil)
   case skip(TimerReference)
   case cancel(TimerReference)
-  /// Starts a waiting timer now, with a length where the recipe gives none.
+  /// Starts a waiting timer now, with a length where the recipe gives none; or a suggested
+  /// timer (`s1`) of the current step, for the length its words name.
   case begin(TimerReference, length: TimerLength? = nil)
 
   /// The cook's action as the push rule names it.
@@ -32,20 +33,33 @@ public enum RunAction: Hashable, Sendable {
   }
 }
 
-/// A timer of a run: its number in `status` (1-based) or its name (case-insensitive).
+/// A timer of a run: its number in `status` (1-based), its name (case-insensitive), or a
+/// suggested timer of the recipe (`s1`: a time the step names in words).
 public enum TimerReference: Hashable, Sendable {
   case number(Int)
   case name(String)
+  /// `sN`: ``SuggestedTimer/number``; `begin` starts it, the others take the timer it started.
+  case suggested(Int)
 
-  /// A number when the word is all digits, else a name.
+  /// A number when the word is all digits, a suggestion for `s` and digits (`s1`), else a name.
   public init(_ word: String) {
-    self = Int(word).map { .number($0) } ?? .name(word)
+    if let n = Int(word) {
+      self = .number(n)
+    } else if word.hasPrefix("s"), word.count > 1,
+      word.dropFirst().allSatisfy({ ("0"..."9").contains($0) }), let n = Int(word.dropFirst()),
+      n > 0
+    {
+      self = .suggested(n)
+    } else {
+      self = .name(word)
+    }
   }
 
   public var word: String {
     switch self {
     case .number(let n): return String(n)
     case .name(let name): return name
+    case .suggested(let n): return "s\(n)"
     }
   }
 }

@@ -47,6 +47,14 @@ extension RunService {
         throw ServiceError.noSuchTimer(run: run.id, timer: String(n))
       }
       return n - 1
+    case .suggested(let number):
+      // The timer `begin sN` started (one at most: a second `begin` reuses it).
+      guard
+        let t = run.timers.indices.first(where: { run.suggestion(ofTimer: $0)?.number == number })
+      else {
+        throw ServiceError.noSuchTimer(run: run.id, timer: "s\(number)")
+      }
+      return t
     case .name(let word):
       let matches = run.timers.indices.filter {
         run.timers[$0].name.caseInsensitiveCompare(word) == .orderedSame

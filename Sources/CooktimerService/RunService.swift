@@ -130,6 +130,12 @@ public final class RunService {
       return try run.add(ms, toTimer: try index(timer, in: run), at: now)
     case .skip(let timer): return try run.skipTimer(try index(timer, in: run), at: now)
     case .cancel(let timer): return try run.cancelTimer(try index(timer, in: run), at: now)
+    case .begin(.suggested(let number), let length):
+      guard length == nil else {
+        throw ServiceError.invalid(
+          "s\(number) runs for the time its step names; `begin s\(number)` takes no length")
+      }
+      return try run.beginSuggested(number, at: now)
     case .begin(let timer, let length):
       var ms: Int64?
       switch length {

@@ -33,20 +33,44 @@ private struct StoredMetadata: Codable {
   var value: MetadataValue
 }
 
-/// A step: `{"section"?, "text", "timers"}`.
+/// A step: `{"section"?, "suggested"?, "text", "timers"}`; `suggested` only when the step
+/// has suggested timers (runs stored before them have none and read back with none).
 private struct StoredStep: Codable {
   var text: String
   var section: String?
   var timers: [StoredTimerSpec]
+  var suggested: [StoredSuggestion]?
 
   init(_ step: Step) {
     text = step.text
     section = step.section
     timers = step.timers.map(StoredTimerSpec.init)
+    suggested = step.suggested.isEmpty ? nil : step.suggested.map(StoredSuggestion.init)
   }
 
   func step(_ decoder: Decoder) throws -> Step {
-    Step(text: text, section: section, timers: try timers.map { try $0.spec(decoder) })
+    Step(
+      text: text, section: section, timers: try timers.map { try $0.spec(decoder) },
+      suggested: (suggested ?? []).map(\.suggestion))
+  }
+}
+
+/// A suggested timer: `{"duration", "number", "text", "upperDuration"?}`.
+private struct StoredSuggestion: Codable {
+  var number: Int
+  var text: String
+  var duration: Int64
+  var upperDuration: Int64?
+
+  init(_ suggestion: SuggestedTimer) {
+    number = suggestion.number
+    text = suggestion.text
+    duration = suggestion.duration
+    upperDuration = suggestion.upperDuration
+  }
+
+  var suggestion: SuggestedTimer {
+    SuggestedTimer(number: number, text: text, duration: duration, upperDuration: upperDuration)
   }
 }
 

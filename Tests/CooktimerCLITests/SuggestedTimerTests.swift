@@ -75,6 +75,54 @@ struct SuggestedTimerTests {
     #expect(timers.suffix(2).map { $0["state"] as? String } == ["running", "waiting"])
   }
 
+  @Test func statusOffersThemAndBeginStartsOne() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "bread", "Bake for 15 minutes.\n\nSlice.\n")
+    let started = try box.run(["start", "bread", "--now", "2026-11-29T18:00:00Z"])
+    #expect(started.status == 0, "\(started.stderr)")
+    let status = try box.run(["status", "--now", "2026-11-29T18:00:05Z"])
+    let id = try #require(status.stdout.split(separator: " ").first.map(String.init))
+    #expect(
+      status.stdout == """
+        \(id)  bread — step 1 of 2, waiting
+             Bake for 15 minutes.
+           s1  15 minutes  (suggested: begin s1)
+
+        """)
+    let json = try box.json("status --json --now 2026-11-29T18:00:05Z")
+    let run = try #require((json["runs"] as? [[String: Any]])?.first)
+    let offered = try #require(run["suggestedTimers"] as? [[String: Any]])
+    #expect(offered.map { $0["label"] as? String } == ["s1"])
+    #expect(offered.map { $0["text"] as? String } == ["15 minutes"])
+    #expect(offered.map { $0["seconds"] as? Double } == [900])
+    let begun = try box.run(["begin", "s1", id, "--json", "--now", "2026-11-29T18:01:00Z"])
+    #expect(begun.status == 0, "\(begun.stderr)")
+    let after = try box.json("status --json --now 2026-11-29T18:02:00Z")
+    let timers = try #require(
+      ((after["runs"] as? [[String: Any]])?.first?["timers"]) as? [[String: Any]])
+    #expect(timers.map { $0["name"] as? String } == ["15 minutes"])
+    #expect(timers.map { $0["endDate"] as? String } == ["2026-11-29T18:16:00.000Z"])
+    #expect(timers.map { $0["remaining"] as? Double } == [840])
+    #expect((after["runs"] as? [[String: Any]])?.first?["suggestedTimers"] == nil)
+    let text = try box.run(["status", "--now", "2026-11-29T18:02:00Z"])
+    #expect(
+      text.stdout.contains("    1  15 minutes  running  14:00  ends 18:16:00\n"), "\(text.stdout)")
+    #expect(!text.stdout.contains("s1"))
+  }
+
+  @Test func beginRefusesASuggestionTheStepDoesNotHave() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "bread", "Bake for 15 minutes.\n")
+    try box.run(["start", "bread", "--now", "2026-11-29T18:00:00Z"])
+    let r = try box.run(["begin", "s9", "--now", "2026-11-29T18:00:01Z"])
+    #expect(r.status == 65 || r.status == 66, "\(r.status)")
+    #expect(r.stderr.contains("s9 is not a suggested timer of step 1 (it has s1)"), "\(r.stderr)")
+    let twice = try box.run(["begin", "s1", "--now", "2026-11-29T18:00:02Z"])
+    #expect(twice.status == 0, "\(twice.stderr)")
+    let again = try box.run(["begin", "s1", "--now", "2026-11-29T18:00:03Z"])
+    #expect(again.stderr.contains("s1 \"15 minutes\" is running already"), "\(again.stderr)")
+  }
+
   @Test func proseTimersIsAStartOption() throws {
     let box = try Sandbox()
     let r = try box.run(["show", "x", "--prose-timers"])

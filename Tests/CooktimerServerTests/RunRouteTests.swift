@@ -84,6 +84,23 @@ struct RunRouteTests {
     #expect(both.status == 400)
   }
 
+  @Test func aSuggestedTimerBeginsByItsLabel() throws {
+    let box = try TestServer()
+    let started = try box.call("POST", "/v1/runs", json: #"{"recipe": "bread"}"#)
+    let id = try #require(started.object["id"] as? String)
+    let offered = started.object["suggestedTimers"] as? [[String: Any]]
+    #expect(offered?.map { $0["label"] as? String } == ["s1"])
+    #expect(offered?.first?["seconds"] as? Double == 900)
+    let begun = try box.call("POST", "/v1/runs/\(id)/timers/s1/begin")
+    #expect(begun.status == 200, "\(begun.body)")
+    let run = try #require(begun.object["run"] as? [String: Any])
+    #expect(
+      (run["timers"] as? [[String: Any]])?.first?["endDate"] as? String
+        == "2026-11-29T18:15:00.000Z")
+    #expect(run["suggestedTimers"] == nil)
+    #expect(try box.call("POST", "/v1/runs/\(id)/timers/s9/begin").status == 409)
+  }
+
   @Test func contentAndTimeline() throws {
     let box = try TestServer()
     let id = try box.startTea()

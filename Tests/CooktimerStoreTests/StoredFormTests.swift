@@ -29,6 +29,25 @@ struct StoredFormTests {
     #expect(throws: StoreError.self) { try RunCodec.decode(json, path: "x") }
   }
 
+  /// A step's suggested timers are an optional key: present only when it has some, so the
+  /// bytes above (no suggestions) are as they were.
+  @Test func suggestedTimersAreAnOptionalKeyOfTheStep() throws {
+    var run = Fixture.run(paused: true)
+    run.recipe.steps[1].suggested = [
+      SuggestedTimer(number: 1, text: "3 to 5 minutes", duration: 180_000, upperDuration: 300_000),
+      SuggestedTimer(number: 2, text: "an hour", duration: 3_600_000),
+    ]
+    let json = try RunCodec.encode(run, path: "x")
+    #expect(
+      json.contains(
+        #"{"suggested":[{"duration":180000,"number":1,"text":"3 to 5 minutes","#
+          + #""upperDuration":300000},{"duration":3600000,"number":2,"text":"an hour"}],"#
+          + #""text":"Serve.","timers":[]}"#))
+    #expect(try RunCodec.decode(json, path: "x") == run)
+    #expect(
+      try RunCodec.decode(Self.pausedRun, path: "x").recipe.steps.map(\.suggested) == [[], []])
+  }
+
   static let pausedRun =
     #"["a3f",["Soft eggs / «œufs»",[{"key":"servings","value":"2"}],"#
     + #"[{"section":"Eggs","text":"Boil the eggs for 6 minutes, meanwhile toast bread.","timers":"#

@@ -7,6 +7,7 @@ import Foundation
 ///          Nudeln in das kochende Wasser geben, 8 Minuten kochen.
 ///       1  Wasser     fired    done at 18:05:00
 ///       2  Nudeln     running  7:12  ends 18:13:00
+///      s1  10 Minuten  (suggested: begin s1)
 func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
   var lines = [
     "\(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
@@ -18,6 +19,12 @@ func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
     let name = label(run, t).rightPad(nameWidth)
     let state = run.timers[t].state.name.rightPad(9)
     lines.append("  \(String(t + 1).leftPad(3))  \(name)  \(state)\(detail(run, t, now, zone))")
+  }
+  // Times the current step names in words, one `begin sN` away.
+  for suggestion in run.isActive ? run.startableSuggestions : [] {
+    lines.append(
+      "  \(suggestion.label.leftPad(3))  \(TerminalText.line(suggestion.text))"
+        + "  (suggested: begin \(suggestion.label))")
   }
   return lines.joined(separator: "\n")
 }

@@ -48,7 +48,8 @@ extension CommandContext {
       throw CoreError.invalidRecipe(entry.result.errors[0])
     }
     return LoadedRecipe(
-      recipe: recipe, document: entry.result.document, path: entry.path,
+      recipe: SuggestedTimers.attaching(to: recipe, from: entry.result.document),
+      document: entry.result.document, path: entry.path,
       warnings: entry.result.warnings.map { "cooktimer: \($0)" })
   }
 

@@ -32,7 +32,7 @@ struct CatalogRecipeSource: RecipeSource {
     }
     let warnings = entry.result.warnings.map(\.description)
     return FoundRecipe(
-      recipe: recipe,
+      recipe: SuggestedTimers.attaching(to: recipe, from: entry.result.document),
       document: RecipeDocument(
         recipe, file: entry.path, warnings: warnings,
         suggested: entry.result.document.steps.map(SuggestedTimers.of)))

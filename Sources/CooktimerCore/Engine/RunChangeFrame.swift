@@ -30,11 +30,12 @@ extension Run {
   }
 
   /// True when waiting timer `t` is what the step waits for: nothing of its step is live
-  /// and no timer written before it in the step is still waiting.
+  /// and no timer written before it in the step is still waiting (suggested timers the cook
+  /// started do not count).
   func isHoldingUpStep(_ t: Int) -> Bool {
     let step = timers[t].step
     return !timers.indices.contains { i in
-      timers[i].step == step
+      timers[i].step == step && !isSuggested(i)
         && (timers[i].isLive || (i < t && timers[i].state == .waiting))
     }
   }

@@ -51,15 +51,19 @@ extension Run {
       launch(s, at: instant, events: &events)
     }
     refreshIdle(at: instant)
-    if mayAdvance, autoAdvance, pausedAt == nil, timers[t].step == stepIndex, stepIsDone {
+    // A suggested timer never advances the step (see ``beginSuggested(_:at:)``).
+    if mayAdvance, autoAdvance, pausedAt == nil, timers[t].step == stepIndex, !isSuggested(t),
+      stepIsDone
+    {
       advance(at: instant, events: &events)
     }
   }
 
-  /// True when the current step has timers and none of them is waiting or live.
+  /// True when the current step has written timers and none of them is waiting or live
+  /// (suggested timers the cook started do not count).
   var stepIsDone: Bool {
-    let own = timers.filter { $0.step == stepIndex }
-    return !own.isEmpty && !own.contains { $0.isLive || $0.state == .waiting }
+    let own = timers.indices.filter { timers[$0].step == stepIndex && !isSuggested($0) }
+    return !own.isEmpty && !own.contains { timers[$0].isLive || timers[$0].state == .waiting }
   }
 
   /// Leaves the current step at `now`: its timers not yet started are skipped; the next

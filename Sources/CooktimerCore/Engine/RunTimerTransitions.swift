@@ -109,14 +109,18 @@ extension Run {
         run.timers[t].state = .cancelled(at: now)
         events.append(RunEvent(kind: .timerCancelled, at: now, step: step, timer: t))
       }
-      guard let first = run.timers.firstIndex(where: { $0.step == step }) else {
+      let written = run.step.timers.count
+      guard
+        let first = run.timers.firstIndex(where: { $0.step == step && $0.index < written })
+      else {
         run.stepStartedAt = now
         run.idleSince = nil
         run.refreshIdle(at: now)
         events.append(RunEvent(kind: .stepStarted, at: now, step: step))
         return nil
       }
-      // The step's timers are the last ones: reset them in place, so indices stay valid.
+      // The step's timers are the last ones (its suggested timers after them): reset the
+      // written ones in place, so indices stay valid.
       for (offset, spec) in run.step.timers.enumerated() {
         run.timers[first + offset] = RunTimer(
           step: step, index: offset, name: spec.name, duration: spec.duration,

@@ -26,12 +26,41 @@ public struct Step: Hashable, Sendable {
   public var section: String?
   /// The step's timers in the order written.
   public var timers: [TimerSpec]
+  /// The durations its words name that are not timers (``SuggestedTimers/of(_:)``): the cook
+  /// starts one with `begin sN` (``Run/beginSuggested(_:at:)``).
+  public var suggested: [SuggestedTimer]
 
-  public init(text: String, section: String? = nil, timers: [TimerSpec] = []) {
+  public init(
+    text: String, section: String? = nil, timers: [TimerSpec] = [],
+    suggested: [SuggestedTimer] = []
+  ) {
     self.text = text
     self.section = section
     self.timers = timers
+    self.suggested = suggested
   }
+}
+
+/// A duration a step names only in its words ("bake for 15 minutes"), offered as a timer.
+public struct SuggestedTimer: Hashable, Sendable {
+  /// Its label's number: `s1`, `s2`… numbered straight through the recipe.
+  public var number: Int
+  /// The words as written (`"15 minutes"`).
+  public var text: String
+  /// The length in milliseconds; the lower bound of a range.
+  public var duration: Int64
+  /// The upper bound of a range in milliseconds; else `nil`.
+  public var upperDuration: Int64?
+
+  public init(number: Int, text: String, duration: Int64, upperDuration: Int64? = nil) {
+    self.number = number
+    self.text = text
+    self.duration = duration
+    self.upperDuration = upperDuration
+  }
+
+  /// `s1`, as the cook types it.
+  public var label: String { "s\(number)" }
 }
 
 /// How a timer starts relative to the timer written before it in the same step.

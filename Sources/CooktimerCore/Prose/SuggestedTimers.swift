@@ -11,11 +11,28 @@ public enum SuggestedTimers {
     }
   }
 
-  /// `recipe` with each step's suggested timers among its timers, in the order written; how
-  /// each starts against the one before is decided by the words between, as for written
-  /// timers. `document` is the file `recipe` was parsed from.
+  /// `recipe` with each step's ``Step/suggested`` filled from `document` (the file `recipe`
+  /// was parsed from), labelled `s1`, `s2`… straight through the recipe.
+  public static func attaching(to recipe: Recipe, from document: CooklangDocument) -> Recipe {
+    var recipe = recipe
+    var number = 0
+    for (index, cooklangStep) in document.steps.enumerated() where index < recipe.steps.count {
+      recipe.steps[index].suggested = of(cooklangStep).map { found in
+        number += 1
+        return SuggestedTimer(
+          number: number, text: found.text, duration: found.duration,
+          upperDuration: found.upperDuration)
+      }
+    }
+    return recipe
+  }
+
+  /// `recipe` with each step's suggested timers among its timers, in the order written (and
+  /// none left in ``Step/suggested``); how each starts against the one before is decided by
+  /// the words between, as for written timers. `document` is the file `recipe` was parsed from.
   public static func adding(to recipe: Recipe, from document: CooklangDocument) -> Recipe {
     var recipe = recipe
+    for index in recipe.steps.indices { recipe.steps[index].suggested = [] }
     for (index, cooklangStep) in document.steps.enumerated() where index < recipe.steps.count {
       let suggestions = of(cooklangStep)
       guard !suggestions.isEmpty else { continue }

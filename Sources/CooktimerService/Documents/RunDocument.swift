@@ -28,6 +28,9 @@ public struct RunDocument: Encodable, Sendable {
   public var startedAt: String
   public var endedAt: String?
   public var timers: [TimerDocument]
+  /// The current step's suggested timers `begin sN` can start now (times its words name);
+  /// absent when there are none.
+  public var suggestedTimers: [SuggestionDocument]?
 
   /// `run` must be settled at `now`.
   public init(_ run: Run, at now: Instant) {
@@ -41,6 +44,24 @@ public struct RunDocument: Encodable, Sendable {
     startedAt = run.startedAt.description
     endedAt = run.endedAt?.description
     timers = run.timers.indices.map { TimerDocument(run, timer: $0, at: now) }
+    let offered = run.isActive ? run.startableSuggestions : []
+    suggestedTimers = offered.isEmpty ? nil : offered.map(SuggestionDocument.init)
+  }
+}
+
+/// A suggested timer of a run's current step: `label` is what `begin` takes (`s1`); its
+/// words, its length in seconds (a range's lower bound) and a range's upper bound.
+public struct SuggestionDocument: Encodable, Sendable {
+  public var label: String
+  public var text: String
+  public var seconds: Double
+  public var upperSeconds: Double?
+
+  public init(_ suggestion: SuggestedTimer) {
+    label = suggestion.label
+    text = suggestion.text
+    seconds = Double(suggestion.duration) / 1000
+    upperSeconds = suggestion.upperDuration.map { Double($0) / 1000 }
   }
 }
 
