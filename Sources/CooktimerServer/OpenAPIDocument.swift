@@ -104,6 +104,12 @@ enum OpenAPIDocument {
     ],
   ]
 
+  /// The path parameters the server reads as more than a string: an activity's number
+  /// (1, 2, …; another is 400) and a token (as in a body, `pushToken`).
+  static let pathSchemas: [String: JSONValue] = [
+    "n": ["type": "integer", "minimum": 1], "hex": pushToken,
+  ]
+
   static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
 
   /// A transition: 200 with the change document, 404 no run (or timer), 409 refused.
@@ -124,7 +130,7 @@ enum OpenAPIDocument {
     var params: [JSONValue] = parameters.map {
       [
         "name": .string($0), "in": "path", "required": true,
-        "schema": ["type": "string", "minLength": 1],
+        "schema": pathSchemas[$0] ?? ["type": "string", "minLength": 1],
       ]
     }
     if post {

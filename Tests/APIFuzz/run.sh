@@ -8,13 +8,14 @@
 #   Tests/APIFuzz/run.sh            # after `swift build` and Tests/APIFuzz/venv.sh
 #
 # Builds nothing. COOKTIMER_BIN (default .build/debug/cooktimer), FUZZ_VENV (default
-# .build/test-venv-api), FUZZ_EXAMPLES (per operation, default 40), FUZZ_SECONDS (hard limit
-# on schemathesis, default 150) and FUZZ_SEED (default: a random one, printed) may be set.
+# .build/test-venv-api), FUZZ_EXAMPLES (per operation, default 60), FUZZ_SECONDS (hard limit
+# on schemathesis, default 150), FUZZ_SEED (default: a random one, printed) and FUZZ_REPORT
+# (a folder: every request and answer as a HAR file, unredacted) may be set.
 set -euo pipefail
 root="$(cd "$(dirname "$0")/../.." && pwd)"
 bin="${COOKTIMER_BIN:-$root/.build/debug/cooktimer}"
 venv="${FUZZ_VENV:-$root/.build/test-venv-api}"
-examples="${FUZZ_EXAMPLES:-40}"
+examples="${FUZZ_EXAMPLES:-60}"
 seconds="${FUZZ_SECONDS:-150}"
 seed="${FUZZ_SEED:-$(( (RANDOM << 15) | RANDOM ))}"
 
@@ -60,12 +61,23 @@ values = [$(quoted "${ids[@]}")]
 values = [$(quoted "${recipes[@]}")]
 [dictionaries.numbers]
 values = ["1", "2", "3"]
+[dictionaries.activities]
+values = [1, 2]
+[dictionaries.durations]
+values = ["1m", "-30s", "+2m", "90s", "1h 30m", "PT8M", "1:30", "8 Minuten", "-10m"]
+[dictionaries.clock]
+values = ["18:30", "7:05", "23:59"]
+[dictionaries.keys]
+values = [$(quoted $(seq -f "key-%g" 1 400))]
 [parameters]
 "path.id" = { dictionary = "runs", probability = 0.8 }
 "path.name" = { dictionary = "recipes", probability = 0.8 }
 "path.number" = { dictionary = "numbers", probability = 0.8 }
-"path.n" = { dictionary = "numbers", probability = 0.8 }
+"path.n" = { dictionary = "activities", probability = 0.8 }
 "body.recipe" = { dictionary = "recipes", probability = 0.8 }
+"body.duration" = { dictionary = "durations", probability = 0.6 }
+"body.until" = { dictionary = "clock", probability = 0.6 }
+"header.Idempotency-Key" = { dictionary = "keys", probability = 0.9 }
 TOML
 
 mkfifo "$work/out"
@@ -91,7 +103,7 @@ timeout --signal=INT --kill-after=10 "$seconds" \
   --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
   --exclude-path /v1/events \
   --max-examples "$examples" --seed "$seed" --workers 2 \
-  --request-timeout 10 \
+  --request-timeout 10 ${FUZZ_REPORT:+--report har --report-dir "$FUZZ_REPORT" --output-sanitize false} \
   || status=$?
 
 kill -TERM "$serve_pid"
