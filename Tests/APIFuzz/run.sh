@@ -104,7 +104,8 @@ timeout --signal=INT --kill-after=10 "$seconds" \
   --exclude-path /v1/events \
   --max-examples "$examples" --seed "$seed" --workers 2 \
   --request-timeout 10 ${FUZZ_REPORT:+--report har --report-dir "$FUZZ_REPORT" --output-sanitize false} \
-  || status=$?
+  >"$work/fuzz.out" 2>&1 || status=$?
+cat "$work/fuzz.out"
 
 kill -TERM "$serve_pid"
 serve_status=0
@@ -118,5 +119,12 @@ fi
 if [ "$status" -eq 124 ] || [ "$status" -eq 130 ]; then
   echo "api fuzz: schemathesis did not finish within $seconds s" >&2
 fi
-[ "$status" -eq 0 ] && echo "api fuzz: passed (seed $seed)" || echo "api fuzz: FAILED (seed $seed)" >&2
+if [ "$status" -eq 0 ]; then
+  # "  1298 generated, 1298 passed": the test cases, in the plain closing form.
+  cases="$(sed -n 's/^ *\([0-9]*\) generated, \([0-9]*\) passed$/\2/p' "$work/fuzz.out" | tail -1)"
+  echo "api fuzz: no failure with seed $seed"
+  echo "fuzz: ${cases:-0} passed, 0 failed"
+else
+  echo "api fuzz: FAILED (seed $seed); FUZZ_SEED=$seed $0 runs the same cases again" >&2
+fi
 exit "$status"
