@@ -58,8 +58,11 @@ enum RunCodec {
   }
 
   static func decode(_ json: String, path: String) throws(StoreError) -> Run {
+    if let run = RunCache.shared.run(json) { return run }
     do {
-      return try JSONDecoder().decode(Run.self, from: Data(json.utf8))
+      let run = try JSONDecoder().decode(Run.self, from: Data(json.utf8))
+      RunCache.shared.keep(run, for: json)
+      return run
     } catch {
       throw StoreError(kind: .corrupt, path: path, detail: "a stored run does not decode")
     }
