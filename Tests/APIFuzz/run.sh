@@ -100,6 +100,8 @@ echo "api fuzz: $base, seed $seed, $examples examples per operation, at most $se
 status=0
 # /v1/events is an endless Server-Sent Events stream: no request to it ever completes, so
 # it is left out (tests/CooktimerServerTests/EventStreamTests.swift covers it).
+# Run from the scratch folder: schemathesis leaves a .schemathesis/ cache where it runs.
+cd "$work"
 timeout --signal=INT --kill-after=10 "$seconds" \
   "$venv/bin/schemathesis" --no-color --config-file "$work/schemathesis.toml" run "$base/openapi.json" \
   --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
