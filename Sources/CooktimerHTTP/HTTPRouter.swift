@@ -1,7 +1,9 @@
 /// Dispatches requests by method and path template, answering the misses itself with the
 /// service's JSON errors: 404 for an unknown path, 405 with `Allow` for a known path and
 /// another method (RFC 9110 §15.5.6), 501 for a method the server does not recognize
-/// (RFC 9110 §15.6.2): neither one of RFC 9110 §9 or `PATCH` (RFC 5789) nor one a route uses.
+/// (RFC 9110 §15.6.2): neither one of RFC 9110 §9, `PATCH` (RFC 5789) or `QUERY` (the safe
+/// method with a body of the HTTP working group) nor one a route uses. A registered method
+/// on a known path is the client's mistake (405), never the server's (5xx).
 ///
 /// A `GET` route also answers `HEAD` (RFC 9110 §9.3.2); libmicrohttpd leaves the body out.
 public struct HTTPRouter: Sendable {
@@ -70,7 +72,7 @@ public struct HTTPRouter: Sendable {
   }
 
   private static let standardMethods: Set<String> = [
-    "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH",
+    "GET", "HEAD", "POST", "PUT", "DELETE", "CONNECT", "OPTIONS", "TRACE", "PATCH", "QUERY",
   ]
 
   private var routeMethods: Set<String> { Set(routes.map(\.method)) }

@@ -49,7 +49,7 @@ enum OpenAPIDocument {
       "get": operation("the active runs (status --json)", ok: ref("Status")),
       "post": operation(
         "start a run", body: ref("StartRequest"), bodyRequired: true, status: 201, ok: ref("Run"),
-        errors: [400, 404, 415, 422], headers: ["Location"]),
+        errors: [400, 404, 415, 422], headers: ["Location"], post: true),
     ],
     "/v1/runs/{id}": [
       "get": operation("one run", parameters: ["id"], ok: ref("Run"), errors: [404])
@@ -94,7 +94,7 @@ enum OpenAPIDocument {
     "/v1/runs/{id}/acknowledge": [
       "post": operation(
         "silence the run's ringing alarms everywhere", parameters: ["id"], status: 204,
-        errors: [404, 422])
+        errors: [404, 422], post: true)
     ],
     "/v1/events": [
       "get": [
@@ -116,6 +116,12 @@ enum OpenAPIDocument {
     ],
   ]
 
+  /// The path parameters the server reads as more than a string: an activity's number
+  /// (1, 2, …; another is 400) and a token (as in a body, `pushToken`).
+  static let pathSchemas: [String: JSONValue] = [
+    "n": ["type": "integer", "minimum": 1], "hex": pushToken,
+  ]
+
   static func ref(_ name: String) -> JSONValue { ["$ref": .string("#/components/schemas/\(name)")] }
 
   /// A transition: 200 with the change document, 404 no run (or timer), 409 refused.
@@ -124,24 +130,26 @@ enum OpenAPIDocument {
   ) -> JSONValue {
     operation(
       summary, parameters: timer ? ["id", "number"] : ["id"], body: body,
-      bodyRequired: bodyRequired, ok: ref("Change"), errors: [400, 404, 409, 415, 422])
+      bodyRequired: bodyRequired, ok: ref("Change"), errors: [400, 404, 409, 415, 422], post: true)
   }
 
   static func operation(
     _ summary: String, parameters: [String] = [], body: JSONValue? = nil,
     bodyRequired: Bool = false, status: Int = 200, ok: JSONValue? = nil, errors: [Int] = [],
-    headers: [String] = [], anonymous: Bool = false
+    headers: [String] = [], anonymous: Bool = false, post: Bool = false
   ) -> JSONValue {
     var members: [String: JSONValue] = ["summary": .string(summary)]
     var params: [JSONValue] = parameters.map {
       [
         "name": .string($0), "in": "path", "required": true,
-        "schema": ["type": "string", "minLength": 1],
+        "schema": pathSchemas[$0] ?? ["type": "string", "minLength": 1],
       ]
     }
-    if !anonymous {
+    if post {
+      // Read on a POST only; a key of no or more than 255 bytes is 400 (Idempotency.swift).
       params.append([
-        "name": "Idempotency-Key", "in": "header", "required": false, "schema": ["type": "string"],
+        "name": "Idempotency-Key", "in": "header", "required": false,
+        "schema": ["type": "string", "minLength": 1, "maxLength": 255],
       ])
     }
     if !params.isEmpty { members["parameters"] = .array(params) }
@@ -157,7 +165,7 @@ enum OpenAPIDocument {
         Dictionary(uniqueKeysWithValues: headers.map { ($0, ["schema": ["type": "string"]]) }))
     }
     var responses: [String: JSONValue] = [String(status): .object(answer)]
-    for code in errors + (anonymous ? [] : [401, 503]) {
+    for code in errors + (post ? [400] : []) + (anonymous ? [] : [401, 503]) {
       responses[String(code)] = errorResponse(code)
     }
     members["responses"] = .object(responses)

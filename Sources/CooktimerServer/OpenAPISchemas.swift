@@ -12,6 +12,8 @@ extension OpenAPIDocument {
   static let integer: JSONValue = ["type": "integer"]
   static let number: JSONValue = ["type": "number"]
   static let boolean: JSONValue = ["type": "boolean"]
+  /// A push token as `RunService.normalizedToken` takes it: 16 to 255 bytes in hex.
+  static let pushToken: JSONValue = ["type": "string", "pattern": "^([0-9A-Fa-f]{2}){16,255}$"]
   static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
   static func nullable(_ type: String) -> JSONValue { ["type": [.string(type), "null"]] }
 
@@ -80,7 +82,7 @@ extension OpenAPIDocument {
       ["duration": string, "timer": ["type": ["integer", "string"]]], required: ["duration"]),
     "BeginRequest": object(["duration": string, "until": string]),
     "PushToStartToken": object(
-      ["token": string, "device": string, "sandbox": boolean], required: ["token"]),
-    "ActivityToken": object(["token": string, "sandbox": boolean], required: ["token"]),
+      ["token": pushToken, "device": string, "sandbox": boolean], required: ["token"]),
+    "ActivityToken": object(["token": pushToken, "sandbox": boolean], required: ["token"]),
   ]
 }

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 /// One SQLite connection: opened with `sqlite3_open_v2`, extended result codes, foreign
 /// keys on and a busy timeout. Not thread-safe; ``RunStore`` serializes access.
@@ -91,7 +92,16 @@ final class DatabaseConnection {
   /// Runs `body` in `BEGIN IMMEDIATE` … `COMMIT`: the write lock is taken up front, so two
   /// processes never both read and then fail to upgrade (no `SQLITE_BUSY` mid-transaction).
   /// On a throw, rolls back and rethrows the first error; a failed rollback never hides it.
+  ///
+  /// Writers of this process take turns on a lock of the file first: SQLite's busy handler
+  /// makes a waiting connection sleep (1, 2, 5 … 100 ms) and retry, so threads of one
+  /// process (the server's pool) contending through it lost most of their time asleep while
+  /// the file was free. The lock wakes the next writer at once; other processes still meet
+  /// in SQLite's lock and its busy timeout.
   func transaction<T>(_ body: () throws -> T) throws -> T {
+    let gate = WriteGate.for(path)
+    gate.lock()
+    defer { gate.unlock() }
     try execute("BEGIN IMMEDIATE")
     let result: T
     do {
@@ -104,5 +114,23 @@ final class DatabaseConnection {
       throw error
     }
     return result
+  }
+}
+
+/// One lock per database file for this process's writers (see
+/// ``DatabaseConnection/transaction(_:)``). Recursive, so a transaction that reaches a
+/// second connection to the same file on the same thread fails as before (busy) instead of
+/// hanging.
+enum WriteGate {
+  private static let table = NSLock()
+  nonisolated(unsafe) private static var gates: [String: NSRecursiveLock] = [:]
+
+  static func `for`(_ path: String) -> NSRecursiveLock {
+    table.lock()
+    defer { table.unlock() }
+    if let gate = gates[path] { return gate }
+    let gate = NSRecursiveLock()
+    gates[path] = gate
+    return gate
   }
 }

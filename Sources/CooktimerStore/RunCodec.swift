@@ -60,8 +60,11 @@ enum RunCodec {
   }
 
   static func decode(_ json: String, path: String) throws(StoreError) -> Run {
+    if let run = RunCache.shared.run(json) { return run }
     do {
-      return try JSONDecoder().decode(StoredRun.self, from: Data(json.utf8)).run
+      let run = try JSONDecoder().decode(StoredRun.self, from: Data(json.utf8)).run
+      RunCache.shared.keep(run, for: json)
+      return run
     } catch {
       throw StoreError(kind: .corrupt, path: path, detail: "a stored run does not decode")
     }

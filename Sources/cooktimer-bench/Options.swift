@@ -36,3 +36,9 @@ struct BenchError: Error, CustomStringConvertible {
   var description: String
   init(_ description: String) { self.description = description }
 }
+
+/// Why a benchmark did not run at all (a tool it needs is missing): said, not a failure.
+struct BenchSkip: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,7 +1,8 @@
 import Foundation
 
 // Runs every benchmark, prints one table (`name: value unit`, one figure per line), then
-// the targets. Exits 1 if any figure could not be measured.
+// the targets. Exits 1 if any figure could not be measured; a benchmark whose tool is
+// missing (wrk) says it is skipped.
 
 let options: Options
 do {
@@ -26,6 +27,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("kitchen page weight", KitchenPageFigures.weight),
   ("kitchen event streams", EventStreams.measure),
   ("kitchen first render", KitchenPageFigures.firstRender),
+  ("serve load", ServeLoad.measure),
 ]
 
 print(Machine.header(quick: options.quick))
@@ -37,6 +39,8 @@ for benchmark in benchmarks where options.runs(benchmark.name) {
     for figure in measured { print(figure.line) }
     fflush(nil)  // show each benchmark's lines as soon as they are known
     figures += measured
+  } catch let skip as BenchSkip {
+    print("\(benchmark.name): skipped (\(skip))")
   } catch {
     print("\(benchmark.name): not measured (\(error))")
     unmeasured.append(benchmark.name)

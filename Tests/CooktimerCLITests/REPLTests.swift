@@ -184,6 +184,45 @@ struct REPLTests {
     #expect(repl.screen.hasSuffix("\u{1b}[?25h\u{1b}[?1049l"), "\(repl.screen.suffix(40))")
   }
 
+  /// `serve` and the REPL on one database: a run the app starts over HTTP rings in the REPL
+  /// on time; a pause typed at the REPL is what `GET /v1/runs/{id}` answers right after.
+  @Test func theAppAndTheREPLSeeEachOthersChanges() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "quick", Self.quick)
+    try box.write(recipe: "tea", ServeTests.tea)
+    let server = try ServeProcess(box, arguments: ["--listen", "127.0.0.1:0", "--no-send"])
+    let repl = try PseudoTerminal(environment: box.environment)
+    #expect(repl.waitForPrompt(), "\(repl.screen)")
+
+    let mark = repl.offset
+    let started = try server.request("POST", "/v1/runs", json: #"{"recipe": "quick"}"#)
+    #expect(started.status == 201)
+    let run = try #require(
+      try JSONSerialization.jsonObject(with: Data(started.body.utf8)) as? [String: Any])
+    let end = try endDate(run)
+    let rang = try #require(repl.wait(for: "⏰", after: mark, timeout: 6), "\(repl.screen)")
+    let late = rang.timeIntervalSince(end)
+    #expect(late >= 0 && late < 0.25, "alarm of a run started over HTTP: \(late) s late")
+    #expect(repl.wait(for: "⏰ Quick — egg is done", after: mark, timeout: 1) != nil)
+    // The prompt comes back under the alarm line (the bell rings after it).
+    #expect(
+      repl.wait(for: "done · `next`: step 2 — Then serve.\r\ncooktimer> ", after: mark) != nil)
+
+    let tea = try server.request("POST", "/v1/runs", json: #"{"recipe": "tea"}"#)
+    let id = try #require(runIDs(in: tea.body).first)
+    let typed = repl.offset
+    repl.type("pause \(id)\r")
+    #expect(repl.wait(for: "\(id) paused: Tea", after: typed) != nil, "\(repl.screen)")
+    let seen = try server.request("GET", "/v1/runs/\(id)")
+    #expect(seen.status == 200)
+    #expect(seen.body.contains(#""phase":"paused""#), "\(seen.body)")
+    #expect(repl.waitForPrompt())
+
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0, "\(repl.screen)")
+    #expect(server.stop() == 0)
+  }
+
   private func endDate(_ run: [String: Any]) throws -> Date {
     let timers = try #require(run["timers"] as? [[String: Any]])
     let text = try #require(timers.first?["endDate"] as? String)

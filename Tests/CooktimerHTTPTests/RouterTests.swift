@@ -53,9 +53,11 @@ import Testing
   }
 
   @Test func standardMethodNoRouteUsesIs405() {
-    let (status, _, allow) = answer("PATCH", "/healthz")
-    #expect(status == 405)
-    #expect(allow == "GET, HEAD")
+    for method in ["PATCH", "QUERY", "OPTIONS"] {
+      let (status, _, allow) = answer(method, "/healthz")
+      #expect(status == 405, "\(method)")
+      #expect(allow == "GET, HEAD", "\(method)")
+    }
   }
 
   @Test func unrecognizedMethodIs501() {

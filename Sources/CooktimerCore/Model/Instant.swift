@@ -67,9 +67,57 @@ public struct Instant: Hashable, Comparable, Sendable, Codable, CustomStringConv
     // Format whole seconds and append the milliseconds ourselves: a Double round trip
     // through `Date` turns .600 into .599.
     let (seconds, ms) = unixMilliseconds.floorDivided(by: 1000)
-    let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(Date.ISO8601FormatStyle())
-    let fraction = String(ms + 1000).dropFirst()
-    return whole.dropLast() + "." + fraction + "Z"
+    let (days, second) = seconds.floorDivided(by: 86_400)
+    let (year, month, day) = Self.civil(days: days)
+    guard (1...9999).contains(year) else {
+      let whole = Date(timeIntervalSince1970: Double(seconds)).formatted(
+        Date.ISO8601FormatStyle())
+      return whole.dropLast() + "." + String(ms + 1000).dropFirst() + "Z"
+    }
+    // By hand rather than through a date formatter: a status document carries several of
+    // these per run, and the formatter was a tenth of `GET /v1/runs` (the text is the same,
+    // InstantTextTests compares the two).
+    var text = [UInt8]()
+    text.reserveCapacity(24)
+    func digits(_ value: Int64, _ count: Int) {
+      var divisor: Int64 = 1
+      for _ in 1..<count { divisor *= 10 }
+      var rest = value
+      while divisor > 0 {
+        text.append(UInt8(ascii: "0") + UInt8(rest / divisor))
+        rest %= divisor
+        divisor /= 10
+      }
+    }
+    digits(year, 4)
+    text.append(UInt8(ascii: "-"))
+    digits(month, 2)
+    text.append(UInt8(ascii: "-"))
+    digits(day, 2)
+    text.append(UInt8(ascii: "T"))
+    digits(second / 3600, 2)
+    text.append(UInt8(ascii: ":"))
+    digits(second / 60 % 60, 2)
+    text.append(UInt8(ascii: ":"))
+    digits(second % 60, 2)
+    text.append(UInt8(ascii: "."))
+    digits(ms, 3)
+    text.append(UInt8(ascii: "Z"))
+    return String(decoding: text, as: UTF8.self)
+  }
+
+  /// The proleptic Gregorian year, month and day of a count of days since 1970-01-01
+  /// (H. Hinnant's `civil_from_days`).
+  static func civil(days: Int64) -> (year: Int64, month: Int64, day: Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let dayOfEra = z - era * 146_097
+    let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+    let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+    let shifted = (5 * dayOfYear + 2) / 153
+    let day = dayOfYear - (153 * shifted + 2) / 5 + 1
+    let month = shifted < 10 ? shifted + 3 : shifted - 9
+    return (yearOfEra + era * 400 + (month <= 2 ? 1 : 0), month, day)
   }
 }
 
