@@ -39,8 +39,9 @@ let package = Package(
       name: "CooktimerDelivery",
       dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerAPNs"]),
     .systemLibrary(
+      // No pkgConfig: readline.pc adds -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE=600, flags SwiftPM
+      // refuses with a warning on every build; on Debian the headers are in /usr/include.
       name: "CReadline",
-      pkgConfig: "readline",
       providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
     ),
     // The only module that imports libmicrohttpd.
