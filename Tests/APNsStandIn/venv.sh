@@ -1,17 +1,6 @@
 #!/usr/bin/env bash
-# Makes, once, the Python venv the APNs stand-in runs in: VENV (default: .build/test-venv in
-# the package) with requirements.txt installed. Tests and .ci/run both call this, so there is
-# one rule. A lock keeps parallel callers from building it at the same time; a copy of the
-# requirements in the venv says it is complete and current.
+# The Python venv the APNs stand-in runs in: VENV (default: .build/test-venv in the package) with
+# requirements.txt installed (Tests/make-venv.sh).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
-venv="${1:-$here/../../.build/test-venv}"
-mkdir -p "$(dirname "$venv")"
-exec 9>"$venv.lock"
-flock 9
-if [ -x "$venv/bin/python" ] && cmp -s "$here/requirements.txt" "$venv/.requirements"; then
-  exit 0
-fi
-python3 -m venv --clear "$venv"
-"$venv/bin/pip" install --quiet --disable-pip-version-check -r "$here/requirements.txt"
-cp "$here/requirements.txt" "$venv/.requirements"
+exec bash "$here/../make-venv.sh" "${1:-$here/../../.build/test-venv}" "$here/requirements.txt"
