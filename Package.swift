@@ -58,18 +58,12 @@ let package = Package(
     .target(
       name: "CooktimerLineEditor", dependencies: ["CReadline"],
       swiftSettings: [.swiftLanguageMode(.v5)]),
-    // SHA-256 from OpenSSL's libcrypto: API keys are stored hashed (docs/api.md §2).
-    .systemLibrary(
-      name: "CCryptoHash",
-      pkgConfig: "libcrypto",
-      providers: [.apt(["libssl-dev"]), .brew(["openssl@3"])]
-    ),
     // `cooktimer serve`: the routes of docs/api.md on the application layer. No terminal.
     .target(
       name: "CooktimerServer",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
-        "CooktimerHTTP", "CCryptoHash", "CooktimerKitchen",
+        "CooktimerHTTP", "CCrypto", "CooktimerKitchen",
       ]),
     // Command parsing, running, printing, the REPL.
     .target(

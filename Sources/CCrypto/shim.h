@@ -27,3 +27,10 @@ static inline int cooktimer_pkey_group_name(const EVP_PKEY *key, char *name, siz
 static inline long cooktimer_bio_mem_contents(BIO *bio, char **contents) {
   return BIO_get_mem_data(bio, contents);
 }
+
+// SHA-256 for the service (API keys and request bodies are kept as digests), through the EVP
+// interface (the SHA256_Init family is deprecated in OpenSSL 3). Writes 32 bytes; 1 on success.
+static inline int cooktimer_sha256(const void *data, size_t count, unsigned char *out) {
+  unsigned int size = 0;
+  return EVP_Digest(data, count, out, &size, EVP_sha256(), NULL) == 1 && size == 32;
+}

@@ -1,4 +1,4 @@
-import CCryptoHash
+import CCrypto
 
 /// SHA-256 (FIPS 180-4) through OpenSSL's libcrypto: API keys are stored as their digest and
 /// compared digest to digest, and an idempotent request is known again by its body's digest.

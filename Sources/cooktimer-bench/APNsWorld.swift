@@ -60,7 +60,7 @@ final class APNsWorld {
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
     process.standardOutput = FileHandle.nullDevice
-    FileManager.default.createFile(atPath: folder.path + "/send.stderr", contents: nil)
+    _ = FileManager.default.createFile(atPath: folder.path + "/send.stderr", contents: nil)
     process.standardError = FileHandle(forWritingAtPath: folder.path + "/send.stderr")
     try process.run()
     return process
