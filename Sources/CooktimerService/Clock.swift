@@ -44,10 +44,7 @@ public struct SystemClock: Clock {
 
   public func nanoseconds() -> Int64 { WallClock.nanoseconds() + offsetNanoseconds }
   public func now() -> Instant {
-    let ns = nanoseconds()
-    // Floor division: a negative remainder still rounds down.
-    let ms = ns >= 0 ? ns / 1_000_000 : (ns - 999_999) / 1_000_000
-    return Instant(unixMilliseconds: ms)
+    Instant(unixMilliseconds: nanoseconds().floorDivided(by: 1_000_000).quotient)
   }
 }
 

@@ -132,7 +132,7 @@ extension Instant {
 
 extension Int64 {
   /// Floor division with a non-negative remainder, so instants before 1970 read right.
-  func floorDivided(by d: Int64) -> (quotient: Int64, remainder: Int64) {
+  public func floorDivided(by d: Int64) -> (quotient: Int64, remainder: Int64) {
     let r = ((self % d) + d) % d
     return ((self - r) / d, r)
   }
