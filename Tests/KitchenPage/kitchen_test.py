@@ -119,8 +119,15 @@ class KitchenPageTest(unittest.TestCase):
         return self.wait_for(lambda: self.card(run_id), timeout, f"no card for {run_id}")
 
     def text(self, run_id, selector):
-        return self.card(run_id).find_element(By.CSS_SELECTOR, selector).get_attribute(
-            "textContent")
+        # A card is rebuilt when its run changes; a read that lands on the old one reads again.
+        for attempt in range(5):
+            try:
+                return self.card(run_id).find_element(By.CSS_SELECTOR, selector).get_attribute(
+                    "textContent")
+            except StaleElementReferenceException:
+                if attempt == 4:
+                    raise
+                time.sleep(0.05)
 
     def digits(self, run_id, number=1):
         return self.text(run_id, f'.timer[data-timer="{number}"] .digits')
