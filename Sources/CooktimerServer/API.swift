@@ -16,18 +16,28 @@ final class API: Sendable {
   let idempotencyWindow: Int64
   private let keyLocks = KeyLocks()
   private let router: HTTPRouter
+  private let version: StoreVersion
+  /// The valid API keys, read again only after a commit (`cooktimer apikey` in another
+  /// process counts at its next request, docs/api.md §2).
+  private let keys = VersionedValue<[APIKeyRecord]>()
 
+  /// - Parameter version: a connection of its own to the database, for ``StoreVersion``.
   init(
     pool: ServicePool, recipes: any RecipeSource, hub: EventHub, idempotencyWindow: Int64,
+    version: StoreVersion,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
   ) {
+    self.version = version
     self.pool = pool
     self.recipes = recipes
     self.hub = hub
     self.idempotencyWindow = idempotencyWindow
     self.deliveries = deliveries
     var router = HTTPRouter()
-    for route in Self.routes(recipes: recipes, hub: hub, deliveries: deliveries) {
+    let runList = RunListAnswer(version: version)
+    for route in Self.routes(
+      recipes: recipes, hub: hub, runList: runList, deliveries: deliveries)
+    {
       router.add(route.method, route.template) { [pool, keyLocks, idempotencyWindow, hub] in
         Self.serve(
           route, $0, $1, pool: pool, locks: keyLocks, window: idempotencyWindow, hub: hub)
@@ -43,7 +53,10 @@ final class API: Sendable {
   func handle(_ request: HTTPRequest) -> HTTPResponse {
     if request.pathSegments.first == "v1" {
       do {
-        if let refusal = try pool.with({ try Authorization.check(request, $0) }) {
+        let valid = try keys.value(at: try version.current()) {
+          try pool.with { try $0.store.read { try $0.validAPIKeys() } }
+        }
+        if let refusal = Authorization.check(request, keys: valid) {
           return refusal
         }
       } catch {
@@ -70,7 +83,7 @@ final class API: Sendable {
           caller: Authorization.caller(of: request), key: key, request: request, at: now,
           window: window)
         return try locks.with(claim.caller + "\u{0}" + key) {
-          if let stored = try service.store.transaction({ try claim.stored($0) }) {
+          if let stored = try service.store.read({ try claim.stored($0) }) {
             return claim.replay(stored)
           }
           let response = try answer(route, request, parameters, service, now, claim)

@@ -5,12 +5,11 @@ import Foundation
 
 /// docs/api.md §2: once any API key exists, every `/v1` request needs
 /// `Authorization: Bearer KEY` (RFC 6750 §2.1); with none, `/v1` needs no key but only
-/// this machine may call it. The keys are read per request, so one made or revoked by
-/// `cooktimer apikey` in another process counts at once.
+/// this machine may call it.
 enum Authorization {
-  /// The 401 to answer, or `nil` when the request may go on.
-  static func check(_ request: HTTPRequest, _ service: RunService) throws -> HTTPResponse? {
-    let keys = try service.store.transaction { try $0.validAPIKeys() }
+  /// The 401 to answer, or `nil` when the request may go on; `keys` are the valid keys as
+  /// stored now (one made or revoked by `cooktimer apikey` in another process counts at once).
+  static func check(_ request: HTTPRequest, keys: [APIKeyRecord]) -> HTTPResponse? {
     if keys.isEmpty {
       if request.isLoopback { return nil }
       return refusal("no API key is configured, so only this machine may call /v1")

@@ -9,7 +9,7 @@ extension API {
   /// The table of docs/api.md §1, in its order. ``OpenAPIDocument`` describes exactly these
   /// (a test compares the two).
   static func routes(
-    recipes: any RecipeSource, hub: EventHub,
+    recipes: any RecipeSource, hub: EventHub, runList: RunListAnswer,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
   ) -> [APIRoute] {
     var routes = [
@@ -22,9 +22,7 @@ extension API {
         try .json(try RunRoutes.recipe(call.parameter("name"), recipes).document)
       },
       APIRoute("POST", "/v1/runs") { try RunRoutes.start($0, recipes) },
-      APIRoute("GET", "/v1/runs") { call in
-        try .json(StatusDocument(try call.service.activeRuns(at: call.now), at: call.now))
-      },
+      APIRoute("GET", "/v1/runs") { call in try runList.response(call) },
       APIRoute("GET", "/v1/runs/{id}") { call in
         let run = try call.service.run(call.parameter("id"), at: call.now)
         return try .json(RunDocument(run, at: max(call.now, run.lastChange)))

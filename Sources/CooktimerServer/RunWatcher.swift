@@ -49,7 +49,7 @@ final class RunWatcher: @unchecked Sendable {
     let due = nextDue.map { $0 <= now } ?? false
     guard current != version || due || !publishing else { return }
     version = current
-    let (runs, acknowledged) = try service.store.transaction { tx in
+    let (runs, acknowledged) = try service.store.read { tx in
       var runs = try tx.activeRuns()
       let active = Set(runs.map(\.id))
       // A run that just ended is no longer active: look it up to tell of its end.

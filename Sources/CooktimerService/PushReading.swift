@@ -14,7 +14,7 @@ extension RunService {
     at now: Instant? = nil
   ) throws -> PushRequest {
     let now = now ?? clock.now()
-    return try store.transaction { tx in
+    return try store.read { tx in
       let settings = try self.settings.resolved(tx, remember: false)
       let stored = try select(given, tx: tx, at: now)
       let at = max(now, stored.lastChange)

@@ -25,7 +25,7 @@ extension RunService {
   /// records nothing (docs/cli.md §3.1).
   public func run(_ given: String?, at now: Instant? = nil) throws -> Run {
     let now = now ?? clock.now()
-    let run = try store.transaction { tx in try select(given, tx: tx, at: now) }
+    let run = try store.read { tx in try select(given, tx: tx, at: now) }
     return run.settled(at: max(now, run.lastChange)).run
   }
 

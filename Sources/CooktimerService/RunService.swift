@@ -113,7 +113,7 @@ public final class RunService {
 
   /// The settings in force (given, else stored), without storing anything.
   public func settingsInForce() throws -> PushSettings {
-    try store.transaction { tx in try settings.resolved(tx, remember: false) }
+    try store.read { tx in try settings.resolved(tx, remember: false) }
   }
 
   private func apply(
@@ -174,6 +174,6 @@ extension RunService {
   /// When something next happens by itself to any run: the earliest running timer's end or
   /// activity renewal; `nil` when nothing is scheduled.
   public func nextWake() throws -> Instant? {
-    try store.transaction { tx in try tx.nextWake(activitySpan: ActivityLifetime().span) }
+    try store.read { tx in try tx.nextWake(activitySpan: ActivityLifetime().span) }
   }
 }

@@ -117,6 +117,26 @@ final class DatabaseConnection {
   }
 }
 
+extension DatabaseConnection {
+  /// Runs `body` in `BEGIN DEFERRED` … `COMMIT`, or as part of the transaction already open.
+  /// No write gate: a deferred transaction that only reads takes no write lock.
+  func readTransaction<T>(_ body: () throws -> T) throws -> T {
+    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
+    try execute("BEGIN DEFERRED")
+    let result: T
+    do {
+      result = try body()
+      try execute("COMMIT")
+    } catch {
+      if sqlite3_get_autocommit(handle) == 0 {
+        try? execute("ROLLBACK")
+      }
+      throw error
+    }
+    return result
+  }
+}
+
 /// One lock per database file for this process's writers (see
 /// ``DatabaseConnection/transaction(_:)``). Recursive, so a transaction that reaches a
 /// second connection to the same file on the same thread fails as before (busy) instead of

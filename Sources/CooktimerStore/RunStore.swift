@@ -95,6 +95,16 @@ public final class RunStore: @unchecked Sendable {
     }
   }
 
+  /// Runs `body` in one read transaction (`BEGIN DEFERRED` … `COMMIT`): one consistent
+  /// snapshot of the file, without the write lock, so in WAL mode readers never queue behind
+  /// a writer (or each other). `body` must only read; inside a write transaction it simply
+  /// runs in it.
+  public func read<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try db.readTransaction { try body(StoreTransaction(db: db)) }
+  }
+
   /// Whether this connection has checked the file before its first write.
   private var integrityChecked = false
 

@@ -131,7 +131,15 @@ struct RunRouteTests {
   @Test func aChangeByAnotherFrontEndShowsAtOnce() throws {
     let box = try TestServer()
     let id = try box.startTea()
+    let phases = { () throws -> [String] in
+      let runs = try box.call("GET", "/v1/runs").object["runs"] as? [[String: Any]] ?? []
+      return runs.compactMap { $0["phase"] as? String }
+    }
+    // The list is kept between changes: asked twice, then changed elsewhere.
+    #expect(try phases() == ["running"])
+    #expect(try phases() == ["running"])
     _ = try box.service().perform(.pause, on: id, at: t0)
     #expect(try box.call("GET", "/v1/runs/\(id)").object["phase"] as? String == "paused")
+    #expect(try phases() == ["paused"])
   }
 }
