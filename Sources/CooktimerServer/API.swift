@@ -15,19 +15,24 @@ final class API: Sendable {
   let deliveries: @Sendable (RunService, Instant) throws -> HTTPResponse
   let idempotencyWindow: Int64
   private let keyLocks = KeyLocks()
+  /// Every change (any method but GET) goes through it; reads use the pool.
+  private let writes: GroupCommit
   private let router: HTTPRouter
   private let version: StoreVersion
   /// The valid API keys, read again only after a commit (`cooktimer apikey` in another
   /// process counts at its next request, docs/api.md §2).
   private let keys = VersionedValue<[APIKeyRecord]>()
 
-  /// - Parameter version: a connection of its own to the database, for ``StoreVersion``.
+  /// - Parameters:
+  ///   - version: a connection of its own to the database, for ``StoreVersion``.
+  ///   - writes: the group commit every change goes through.
   init(
     pool: ServicePool, recipes: any RecipeSource, hub: EventHub, idempotencyWindow: Int64,
-    version: StoreVersion,
+    version: StoreVersion, writes: GroupCommit,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
   ) {
     self.version = version
+    self.writes = writes
     self.pool = pool
     self.recipes = recipes
     self.hub = hub
@@ -38,9 +43,11 @@ final class API: Sendable {
     for route in Self.routes(
       recipes: recipes, hub: hub, runList: runList, deliveries: deliveries)
     {
-      router.add(route.method, route.template) { [pool, keyLocks, idempotencyWindow, hub] in
+      router.add(route.method, route.template) {
+        [pool, writes, keyLocks, idempotencyWindow, hub] in
         Self.serve(
-          route, $0, $1, pool: pool, locks: keyLocks, window: idempotencyWindow, hub: hub)
+          route, $0, $1, pool: pool, writes: writes, locks: keyLocks, window: idempotencyWindow,
+          hub: hub)
       }
     }
     self.router = router
@@ -68,33 +75,35 @@ final class API: Sendable {
 
   private static func serve(
     _ route: APIRoute, _ request: HTTPRequest, _ parameters: [String: String],
-    pool: ServicePool, locks: KeyLocks, window: Int64, hub: EventHub
+    pool: ServicePool, writes: GroupCommit, locks: KeyLocks, window: Int64, hub: EventHub
   ) -> HTTPResponse {
-    do {
-      let response = try pool.with { service -> HTTPResponse in
-        let now = service.clock.now()
-        guard request.method == "POST", let key = request.headers["Idempotency-Key"] else {
-          return try answer(route, request, parameters, service, now, nil)
-        }
-        guard (1...255).contains(key.utf8.count) else {
-          throw RequestError.badRequest("Idempotency-Key must be 1 to 255 characters")
-        }
-        let claim = IdempotentRequest(
-          caller: Authorization.caller(of: request), key: key, request: request, at: now,
-          window: window)
-        return try locks.with(claim.caller + "\u{0}" + key) {
-          if let stored = try service.store.read({ try claim.stored($0) }) {
-            return claim.replay(stored)
-          }
-          let response = try answer(route, request, parameters, service, now, claim)
-          // A refusal or a read changed nothing; its answer is kept all the same, so the
-          // retry hears what the first attempt heard. 5xx answers are not final.
-          if !claim.recorded && response.status.rawValue < 500 {
-            try service.store.transaction { try claim.record(response, in: $0) }
-          }
-          return response
-        }
+    func handle(_ service: RunService) throws -> HTTPResponse {
+      let now = service.clock.now()
+      guard request.method == "POST", let key = request.headers["Idempotency-Key"] else {
+        return try answer(route, request, parameters, service, now, nil)
       }
+      guard (1...255).contains(key.utf8.count) else {
+        throw RequestError.badRequest("Idempotency-Key must be 1 to 255 characters")
+      }
+      let claim = IdempotentRequest(
+        caller: Authorization.caller(of: request), key: key, request: request, at: now,
+        window: window)
+      return try locks.with(claim.caller + "\u{0}" + key) {
+        if let stored = try service.store.read({ try claim.stored($0) }) {
+          return claim.replay(stored)
+        }
+        let response = try answer(route, request, parameters, service, now, claim)
+        // A refusal or a read changed nothing; its answer is kept all the same, so the
+        // retry hears what the first attempt heard. 5xx answers are not final.
+        if !claim.recorded && response.status.rawValue < 500 {
+          try service.store.transaction { try claim.record(response, in: $0) }
+        }
+        return response
+      }
+    }
+    do {
+      // Reads in parallel on the pool; changes together, one commit per batch.
+      let response = try request.method == "GET" ? pool.with(handle) : writes.run(handle)
       if request.method != "GET" && response.status.rawValue < 300 { hub.poke() }
       return response
     } catch {

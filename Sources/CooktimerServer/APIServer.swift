@@ -38,7 +38,8 @@ public final class APIServer: Sendable {
 
   /// - Parameters:
   ///   - makeService: a new application layer on its own store connection; called once per
-  ///     server thread, once for the watcher and once for the version of the database.
+  ///     server thread, once each for the watcher, the changes (``GroupCommit``) and the version
+  ///     of the database.
   ///   - recipes: where `GET /v1/recipes` and `POST /v1/runs` find recipes.
   ///   - deliveries: the body of `GET /v1/deliveries`; default `{"deliveries": []}`.
   /// - Throws: `HTTPServerError` when it cannot listen; the store's errors from the first
@@ -59,7 +60,8 @@ public final class APIServer: Sendable {
     api = API(
       pool: pool, recipes: recipes, hub: hub,
       idempotencyWindow: configuration.idempotencyWindowMilliseconds,
-      version: StoreVersion(store: try makeService().store), deliveries: answer)
+      version: StoreVersion(store: try makeService().store),
+      writes: GroupCommit(service: try makeService()), deliveries: answer)
     watcher = RunWatcher(
       hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds)
     try watcher.start()

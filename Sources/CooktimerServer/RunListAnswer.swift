@@ -16,11 +16,13 @@ final class RunListAnswer: Sendable {
     let now = call.now
     let current = try version.current()
     var read: [Run]?
-    let body = try kept.value(at: current, fresh: { $0?.holds(at: now) ?? false }) {
-      let runs = try call.service.activeRuns(at: now)
-      read = runs
-      return try RunListBody(runs: runs, at: now)
-    }
+    let body = try kept.value(
+      at: current, fresh: { $0?.holds(at: now) ?? false },
+      make: {
+        let runs = try call.service.activeRuns(at: now)
+        read = runs
+        return try RunListBody(runs: runs, at: now)
+      })
     if let body, body.holds(at: now) {
       return HTTPResponse(
         status: .ok, headers: ["Content-Type": "application/json"], body: body.body(at: now))

@@ -118,6 +118,21 @@ final class DatabaseConnection {
 }
 
 extension DatabaseConnection {
+  /// Runs `body` in a savepoint of the open transaction: released when it returns, rolled
+  /// back to (its writes undone, the transaction still open) when it throws.
+  func savepoint<T>(_ body: () throws -> T) throws -> T {
+    try execute("SAVEPOINT change")
+    do {
+      let result = try body()
+      try execute("RELEASE change")
+      return result
+    } catch {
+      try? execute("ROLLBACK TO change")
+      try? execute("RELEASE change")
+      throw error
+    }
+  }
+
   /// Runs `body` in `BEGIN DEFERRED` … `COMMIT`, or as part of the transaction already open.
   /// No write gate: a deferred transaction that only reads takes no write lock.
   func readTransaction<T>(_ body: () throws -> T) throws -> T {

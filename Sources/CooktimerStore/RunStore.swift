@@ -86,14 +86,40 @@ public final class RunStore: @unchecked Sendable {
   /// back and rethrows its error; an error while committing is thrown as ``StoreError``.
   /// Inside `body`, write through the given ``StoreTransaction`` only: this store's own
   /// write methods would try to begin a second transaction and fail.
+  ///
+  /// Inside ``batch(_:)`` it is a savepoint of the batch's transaction instead: a throw undoes
+  /// this body's writes only, and nothing is on disk before the batch commits.
   public func transaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
+    if batching { return try db.savepoint { try body(StoreTransaction(db: db)) } }
     return try db.transaction {
       try checkIntegrityOnce()
       return try body(StoreTransaction(db: db))
     }
   }
+
+  /// Runs `body` — several changes, each its own ``transaction(_:)`` — in one `BEGIN
+  /// IMMEDIATE` transaction with one commit, so one `fsync` makes them all durable (group
+  /// commit: the server's writes that arrive together, docs/architecture.md §6). Each inner
+  /// transaction is a savepoint: one that throws undoes only its own writes. Only the
+  /// thread that called `batch` may use the store until it returns.
+  ///
+  /// - Throws: the commit's ``StoreError`` (then none of the inner changes is stored), or
+  ///   `body`'s error after rolling everything back.
+  public func batch<T>(_ body: () throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    return try db.transaction {
+      try checkIntegrityOnce()
+      batching = true
+      defer { batching = false }
+      return try body()
+    }
+  }
+
+  /// Whether a ``batch(_:)`` is open (only its thread gets past `lock` meanwhile).
+  private var batching = false
 
   /// Runs `body` in one read transaction (`BEGIN DEFERRED` … `COMMIT`): one consistent
   /// snapshot of the file, without the write lock, so in WAL mode readers never queue behind

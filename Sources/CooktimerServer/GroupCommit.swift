@@ -1,0 +1,77 @@
+import CooktimerService
+import Foundation
+
+/// The server's changes, committed together: requests that arrive while a commit is under
+/// way queue up, and the next one runs them all in one ``RunStore/batch(_:)`` — one `fsync`
+/// for the lot instead of one each, every answer sent only after its change is on disk
+/// (docs/architecture.md §6). One of the waiting requests' threads does the work (the
+/// leader); the others sleep until it hands them their answers.
+final class GroupCommit: @unchecked Sendable {
+  private let service: RunService
+  private let condition = NSCondition()
+  private var queue: [Job] = []
+  private var leading = false
+  /// Batches committed so far, and jobs waiting now (for tests).
+  private(set) var batches = 0
+  var waiting: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return queue.count
+  }
+
+  /// - Parameter service: the connection every batched change goes through; nobody else's.
+  init(service: RunService) { self.service = service }
+
+  private final class Job {
+    let body: (RunService) throws -> Any
+    var result: Result<Any, any Error>?
+    init(_ body: @escaping (RunService) throws -> Any) { self.body = body }
+  }
+
+  /// Runs `body` with the batch's service, inside the next batch; returns once the batch
+  /// committed. `body`'s own store transactions are savepoints of the batch.
+  ///
+  /// - Throws: `body`'s error (its writes undone, the others' kept), or the batch commit's
+  ///   error (nothing of the batch stored).
+  func run<T>(_ body: (RunService) throws -> T) throws -> T {
+    try withoutActuallyEscaping(body) { body in
+      let job = Job { try body($0) }
+      condition.lock()
+      queue.append(job)
+      while job.result == nil {
+        if !leading {
+          leading = true
+          let batch = queue
+          queue.removeAll()
+          condition.unlock()
+          commit(batch)
+          condition.lock()
+          leading = false
+          condition.broadcast()
+        } else {
+          condition.wait()
+        }
+      }
+      condition.unlock()
+      // `result` is set (under the lock) before the leader's broadcast.
+      return try job.result!.get() as! T
+    }
+  }
+
+  /// Runs every job of `batch`, each in its savepoint, in one transaction; on a failed commit
+  /// every job hears the commit's error.
+  private func commit(_ batch: [Job]) {
+    var results: [Result<Any, any Error>] = []
+    do {
+      try service.store.batch {
+        for job in batch { results.append(Result { try job.body(service) }) }
+      }
+    } catch {
+      results = batch.map { _ in .failure(error) }
+    }
+    condition.lock()
+    for (job, result) in zip(batch, results) { job.result = result }
+    batches += 1
+    condition.unlock()
+  }
+}
