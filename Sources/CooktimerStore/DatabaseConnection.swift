@@ -7,6 +7,10 @@ final class DatabaseConnection {
   let handle: OpaquePointer
   /// The file as given (`:memory:` for an in-memory database); named in every error.
   let path: String
+  /// Prepared statements by their SQL, for reuse (``withStatement(_:_:)``).
+  private var prepared: [String: DatabaseStatement] = [:]
+  /// The store's statements are a fixed set of texts; a bound keeps any surprise small.
+  static let preparedLimit = 128
 
   /// How long a writer waits for another process's transaction before giving up.
   static let busyTimeoutMilliseconds: Int32 = 5_000
@@ -54,9 +58,10 @@ final class DatabaseConnection {
   /// Runs one statement with bound `values`; returns the number of rows it changed.
   @discardableResult
   func run(_ sql: String, _ values: [DatabaseValue] = []) throws(StoreError) -> Int {
-    let statement = try DatabaseStatement(connection: self, sql: sql)
-    try statement.bind(values)
-    while try statement.step() {}
+    try withStatement(sql) { (statement) throws(StoreError) in
+      try statement.bind(values)
+      while try statement.step() {}
+    }
     return Int(sqlite3_changes(handle))
   }
 
@@ -65,11 +70,12 @@ final class DatabaseConnection {
     _ sql: String, _ values: [DatabaseValue] = [],
     _ row: (DatabaseStatement) throws(StoreError) -> T
   ) throws(StoreError) -> [T] {
-    let statement = try DatabaseStatement(connection: self, sql: sql)
-    try statement.bind(values)
-    var rows: [T] = []
-    while try statement.step() { rows.append(try row(statement)) }
-    return rows
+    try withStatement(sql) { (statement) throws(StoreError) in
+      try statement.bind(values)
+      var rows: [T] = []
+      while try statement.step() { rows.append(try row(statement)) }
+      return rows
+    }
   }
 
   /// The first row of a query, if any.
@@ -77,9 +83,30 @@ final class DatabaseConnection {
     _ sql: String, _ values: [DatabaseValue] = [],
     _ row: (DatabaseStatement) throws(StoreError) -> T
   ) throws(StoreError) -> T? {
-    let statement = try DatabaseStatement(connection: self, sql: sql)
-    try statement.bind(values)
-    return try statement.step() ? try row(statement) : nil
+    try withStatement(sql) { (statement) throws(StoreError) in
+      try statement.bind(values)
+      return try statement.step() ? try row(statement) : nil
+    }
+  }
+
+  /// `body` with the prepared statement of `sql`: kept from an earlier call, else prepared
+  /// now (parsing and planning SQL costs more than running most of these statements), and
+  /// reset afterwards, so a kept statement holds no lock. A statement in use is out of the
+  /// cache, so a nested use of the same SQL prepares its own.
+  func withStatement<T>(
+    _ sql: String, _ body: (DatabaseStatement) throws(StoreError) -> T
+  ) throws(StoreError) -> T {
+    let statement: DatabaseStatement
+    if let kept = prepared.removeValue(forKey: sql) {
+      statement = kept
+    } else {
+      statement = try DatabaseStatement(connection: self, sql: sql)
+    }
+    defer {
+      statement.reset()
+      if prepared.count < Self.preparedLimit { prepared[sql] = statement }
+    }
+    return try body(statement)
   }
 
   /// An integer pragma or single-value query (`PRAGMA user_version`).

@@ -26,6 +26,11 @@ final class DatabaseStatement {
     sqlite3_finalize(handle)
   }
 
+  /// Ends the statement's run (releasing what it holds), its bindings left in place.
+  func reset() {
+    sqlite3_reset(handle)
+  }
+
   /// Binds `values` to parameters 1...n, after clearing earlier bindings.
   func bind(_ values: [DatabaseValue]) throws(StoreError) {
     sqlite3_reset(handle)

@@ -76,16 +76,16 @@ public struct StoreTransaction {
   /// Appends to a run's event log.
   public func append(_ events: [RunEvent], runID: String) throws(StoreError) {
     guard !events.isEmpty else { return }
-    let statement = try DatabaseStatement(
-      connection: db,
-      sql: "INSERT INTO run_events (run_id, kind, at_ms, step, timer, amount) VALUES (?,?,?,?,?,?)"
-    )
-    for event in events {
-      try statement.bind([
-        .text(runID), .text(event.kind.rawValue), .instant(event.at), .integer(event.step),
-        .integer(event.timer), .integer(event.amount),
-      ])
-      while try statement.step() {}
+    let sql =
+      "INSERT INTO run_events (run_id, kind, at_ms, step, timer, amount) VALUES (?,?,?,?,?,?)"
+    try db.withStatement(sql) { (statement) throws(StoreError) in
+      for event in events {
+        try statement.bind([
+          .text(runID), .text(event.kind.rawValue), .instant(event.at), .integer(event.step),
+          .integer(event.timer), .integer(event.amount),
+        ])
+        while try statement.step() {}
+      }
     }
   }
 
