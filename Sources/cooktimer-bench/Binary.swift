@@ -7,7 +7,7 @@ enum Binary {
     let path = me.deletingLastPathComponent().appendingPathComponent("cooktimer").path
     guard FileManager.default.isExecutableFile(atPath: path) else {
       throw BenchError(
-        "no cooktimer binary at \(path); build it first (swift build -c release --product cooktimer)"
+        "no cooktimer binary at \(path); build it first (swift build -c release --static-swift-stdlib --product cooktimer)"
       )
     }
     return path
