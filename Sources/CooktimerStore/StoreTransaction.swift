@@ -137,8 +137,7 @@ public struct StoreTransaction {
         FROM runs WHERE id = ?
         """, [.integer(Int64(activity)), .text(runID)], { $0.optionalInt64(0) })
     else { throw noSuchRun(runID) }
-    let floorSeconds = now.floorUnixSeconds
-    return previous.map { max(floorSeconds, $0 + 1) } ?? floorSeconds
+    return nextTimestamp(now: now, previous: previous)
   }
 
   // MARK: Live Activity lifetime
