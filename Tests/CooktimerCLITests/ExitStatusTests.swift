@@ -31,7 +31,12 @@ struct ExitStatusTests {
     #expect(status.status == 0)
     #expect(status.stdout == "No active runs. Start one with `start RECIPE`.\n")
     #expect(status.stderr == "cooktimer: no database at \(typo) yet; `start RECIPE` makes it\n")
-    for command in [["pause"], ["content"], ["timeline"], ["outbox"], ["deliveries"]] {
+    let reads = [
+      ["pause"], ["content"], ["timeline"], ["outbox"], ["deliveries"], ["token", "list"],
+      ["token", "remove", String(repeating: "ab", count: 32)], ["apikey", "list"],
+      ["apikey", "revoke", "phone"],
+    ]
+    for command in reads {
       let r = try box.run(command + ["--db", typo])
       #expect(r.status == 66, "\(command)")
       #expect(

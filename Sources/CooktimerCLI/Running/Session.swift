@@ -39,7 +39,9 @@ public final class Session {
       ?? String(describing: command)
     do {
       var output = try execute(
-        command, word: word, CommandContext(session: self, options: options, word: word))
+        command, word: word,
+        CommandContext(
+          session: self, options: options, word: word, createsDatabase: command.createsDatabase))
       // Human text is made of recipe, database and argument strings: one escaping rule at
       // the one place every command's text passes (documents stay exact).
       if !options.json && !command.printsDocuments {
@@ -129,8 +131,10 @@ public final class Session {
 struct CommandContext {
   let session: Session
   let options: GlobalOptions
-  /// The command's word (`start`), which decides whether the database may be made.
+  /// The command's word (`start`), for messages.
   var word = ""
+  /// Whether the database may be made (``Command/createsDatabase``).
+  var createsDatabase = false
 
   /// `--now` if given, else the session's clock.
   var now: Instant { options.now ?? session.clock.now() }
@@ -140,6 +144,4 @@ struct CommandContext {
   func service() throws -> RunService {
     try session.service(options, creating: createsDatabase)
   }
-  /// The commands that may make the database file: they store something new.
-  var createsDatabase: Bool { ["start", "token", "send", "serve", "apikey"].contains(word) }
 }
