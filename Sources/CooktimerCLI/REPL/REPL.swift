@@ -124,16 +124,9 @@ final class REPL {
     let recipes = session.catalog(session.baseOptions).names().count
     var text =
       "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
-    let active = alarms.activeRuns()
-    if !active.isEmpty {
-      let now = session.clock.now()
-      text += "\nActive runs:"
-      for run in active {
-        let settled = run.settled(at: now).run
-        text +=
-          "\n  \(run.id)  \(TerminalText.line(run.recipe.title)) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
-      }
-    }
+    let summary = ActiveRunsSummary.lines(
+      alarms.activeRuns(), rows: TerminalInfo.size().rows, now: session.clock.now())
+    for line in summary { text += "\n" + line }
     return text
   }
 
