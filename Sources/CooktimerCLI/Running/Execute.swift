@@ -14,8 +14,10 @@ extension Session {
     case .pause(let run): return try context.changeCommand(run, .pause)
     case .resume(let run): return try context.changeCommand(run, .resume)
     case .next(let run): return try context.changeCommand(run, .next)
-    case .add(let ms, let run):
-      return try context.changeCommand(run, .add(milliseconds: ms))
+    case .add(let ms, let timer?, let run):
+      return try context.changeCommand(run, .add(milliseconds: ms, timer: TimerReference(timer)))
+    case .add(let ms, nil, let run):
+      return try context.addTime(ms, runOrTimer: run)
     case .stop(let run): return try context.changeCommand(run, .stop)
     case .restart(let run): return try context.changeCommand(run, .restart)
     case .skip(let timer, let run):
