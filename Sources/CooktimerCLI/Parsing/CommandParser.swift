@@ -89,7 +89,9 @@ public enum CommandParser {
     }
     let (command, spec) = try makeCommand(name, Array(positional.dropFirst()), &local)
     try local.expectUnused(for: name)
-    return Invocation(options: options, command: command, word: spec.word)
+    return Invocation(
+      options: options, command: command, word: spec.word,
+      arguments: Array(positional.dropFirst()))
   }
 
   /// The command `name` names, read from its arguments by its ``CommandSpec``.

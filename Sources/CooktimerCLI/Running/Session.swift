@@ -47,7 +47,8 @@ public final class Session {
       }
       return output
     } catch {
-      return failure(error, json: options.json, command: word)
+      return failure(
+        error, json: options.json, command: ([word] + invocation.arguments).joined(separator: " "))
     }
   }
 
