@@ -41,6 +41,8 @@ public enum Command: Equatable, Sendable {
   case deliveries
   case watch
   case help(topic: String?)
+  /// `version`, `--version`: the program's version.
+  case version
   case quit
   /// `ok [RUN]`: the run's alarms were heard; every front end stops ringing them.
   case ok(run: String?)

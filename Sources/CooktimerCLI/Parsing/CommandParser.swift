@@ -67,6 +67,7 @@ public enum CommandParser {
       case "--limit": local.limit = try parseCount(try value(), "--limit")
       case "--after": local.after = Int64(try parseCount(try value(), "--after"))
       case "--help": local.help = true
+      case "--version": local.version = true
       // `serve` and `apikey` (Serve/ServeCommands.swift).
       case "--listen": local.listen = try value()
       case "--no-send": local.noSend = true
@@ -82,6 +83,9 @@ public enum CommandParser {
     }
     if local.help {
       return Invocation(options: options, command: .help(topic: positional.first), word: "help")
+    }
+    if local.version {
+      return Invocation(options: options, command: .version, word: "version")
     }
     guard let name = positional.first else {
       try local.expectUnused(for: nil)

@@ -219,6 +219,9 @@ extension CommandSpec {
       arguments: [.command, .none]
     ) { args in .help(topic: args.optional()) },
     CommandSpec(
+      word: "version", usage: "version", summary: "the program's version (also --version)"
+    ) { _ in .version },
+    CommandSpec(
       word: "ok", usage: "ok [RUN]",
       summary:
         "stop the ringing alarm (at the prompt any key does too); stored for every front end",

@@ -51,6 +51,11 @@ extension Session {
     case .send(let options): return try context.send(options)
     case .deliveries: return try context.deliveries()
     case .help(let topic): return help(topic, json: context.json)
+    case .version:
+      if context.json {
+        return Output(stdout: encodeJSON(["version": CooktimerVersion.number]) + "\n")
+      }
+      return Output(stdout: "cooktimer \(CooktimerVersion.number)\n")
     case .serve(let listen, let send, let options):
       return try context.serve(listen: listen, send: send, sendOptions: options)
     case .apikey(let command): return try context.apikey(command)
