@@ -6,6 +6,8 @@ enum NearMiss {
   /// order given; each candidate once.
   static func matches(_ word: String, in candidates: [String], limit: Int = 3) -> [String] {
     let typed = Array(word.lowercased())
+    // No name is this long: a pasted page is no typo, and the table would be huge.
+    guard typed.count <= 100 else { return [] }
     let allowed = max(1, typed.count / 3)
     var scored: [(candidate: String, distance: Int)] = []
     var seen: Set<String> = []

@@ -16,7 +16,7 @@ extension Session {
   ///   for several active runs is it with a run id added.
   func failure(_ error: any Error, json: Bool, command: String? = nil) -> Output {
     let (described, status) = describe(error, command: command)
-    let message = oneLine(described)
+    let message = withLengthCapped(oneLine(described))
     var output = Output(stderr: ["cooktimer: \(message)"], status: status)
     if json {
       output.stdout = encodeJSON(["error": message, "status": String(status)]) + "\n"
