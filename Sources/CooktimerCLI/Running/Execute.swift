@@ -85,7 +85,7 @@ extension CommandContext {
     if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }
     var text = "Started \(run.id): \(TerminalText.line(run.recipe.title))"
     if autoAdvance { text += " (auto-advance)" }
-    text += "\n" + statusText(run, at: now, zone: zone) + "\n"
+    text += "\n" + statusText(run, at: now, zone: zone, width: textWidth) + "\n"
     return Output(stdout: text, stderr: recipe.warnings)
   }
 
@@ -107,7 +107,9 @@ extension CommandContext {
     }
     if runs.isEmpty { return Output(stdout: "No active runs. Start one with `start RECIPE`.\n") }
     return Output(
-      stdout: runs.map { statusText($0, at: max(now, $0.lastChange), zone: zone) }.joined(
+      stdout: runs.map {
+        statusText($0, at: max(now, $0.lastChange), zone: zone, width: textWidth)
+      }.joined(
         separator: "\n\n") + "\n")
   }
 }

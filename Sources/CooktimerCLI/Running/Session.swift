@@ -141,6 +141,9 @@ struct CommandContext {
   func service() throws -> RunService {
     try session.service(options, creating: createsDatabase)
   }
+  /// The terminal's columns when stdout is one (long text wraps to them); `nil` for a pipe
+  /// or a file, which get each text on one line as scripts expect.
+  var textWidth: Int? { isatty(STDOUT_FILENO) == 1 ? TerminalInfo.size().columns : nil }
   /// The commands that may make the database file: they store something new.
   var createsDatabase: Bool { ["start", "token", "send", "serve", "apikey"].contains(word) }
 }
