@@ -48,6 +48,42 @@ struct ManyRunsTests {
     #expect(repl.waitForExit() == 0, "\(repl.screen)")
   }
 
+  /// 40 runs whose timers fired while no REPL ran: the first 10 missed alarms are reported
+  /// and one line stands for the other 30; so do their reminders.
+  @Test func missedAlarmsAndRemindersBeyondAScreenfulAreSummedUp() throws {
+    let box = try Sandbox()
+    let store = try RunStore(path: box.db)
+    let tea = Recipe(
+      title: "Tea", steps: [Step(text: "Steep", timers: [TimerSpec(name: "tea", duration: 60_000)])]
+    )
+    try store.transaction { tx in
+      for i in 0..<40 {
+        let (run, events) = try Run.start(
+          id: String(format: "t%02d", i), recipe: tea, at: Self.t0 + Int64(i) * 1_000)
+        try tx.insert(run, events: events)
+      }
+    }
+    var environment = box.environment
+    environment["COOKTIMER_RING_INTERVAL"] = "0.5"
+    let repl = try PseudoTerminal(environment: environment)
+    #expect(repl.waitForPrompt(timeout: 10), "\(repl.screen)")
+    let missed = repl.screen.components(separatedBy: "\r\n").filter { $0.hasPrefix("missed: ") }
+    #expect(missed.count == 10, "\(repl.screen)")
+    // In time order; the day in front depends on today, so only the run and the text count.
+    #expect(
+      missed.map { String($0.prefix(14)) }
+        == (0..<10).map { String(format: "missed: [t%02d] ", $0) })
+    #expect(missed.allSatisfy { $0.contains(" 18:01:0") && $0.contains(" ⏰ Tea — tea is done · ") })
+    #expect(repl.screen.contains("\r\n… and 30 more missed alarms: `status` lists the runs\r\n"))
+    let mark = repl.offset
+    #expect(
+      repl.wait(
+        for: "reminder: … and 30 more alarms ring · any key or `ok` stops the ring", after: mark,
+        timeout: 5) != nil, "\(repl.screen.suffix(2000))")
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0)
+  }
+
   /// Up to the screen's height less four lines every run is listed; one more is summed up.
   @Test func everyRunIsListedWhileTheyFit() throws {
     let runs = try (0..<21).map {
@@ -59,9 +95,9 @@ struct ManyRunsTests {
     let over = ActiveRunsSummary.lines(runs, rows: 24, now: Self.t0)
     #expect(over.count == 12)
     #expect(over.last == "  … and 11 more: `status` lists them all")
-    #expect(ActiveRunsSummary.grouped(49_990) == "49,990")
-    #expect(ActiveRunsSummary.grouped(1_234_567) == "1,234,567")
-    #expect(ActiveRunsSummary.grouped(999) == "999")
+    #expect(Screenful.grouped(49_990) == "49,990")
+    #expect(Screenful.grouped(1_234_567) == "1,234,567")
+    #expect(Screenful.grouped(999) == "999")
   }
 
   /// Among 5,000 waiting runs the next deadline is the one running timer's end, idle rounds

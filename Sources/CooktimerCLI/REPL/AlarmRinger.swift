@@ -85,7 +85,10 @@ final class AlarmRinger {
     dataVersion = attempt { try store.dataVersion() }
     scheduler.replace(active, since: { _ in now })
     persistSettled(at: now)
-    return takeFailures() + lines
+    let shown = Screenful.lines(lines, rows: TerminalInfo.size().rows) {
+      "… and \($0) more missed alarms: `status` lists the runs"
+    }
+    return takeFailures() + shown
   }
 
   /// Re-reads the active runs (after a command of ours, or another process's change).
@@ -156,10 +159,13 @@ final class AlarmRinger {
       if mode == .repeat { reminders.rang(alarm, at: now) }
     }
     let again = reminders.due(at: now)
-    for alarm in again {
-      print("reminder: " + alarmText(alarm, now: now, zone: session.zone) + Self.howToStop)
-      hook?.run(alarm, event: "reminder")
+    let reminded = again.map {
+      "reminder: " + alarmText($0, now: now, zone: session.zone) + Self.howToStop
     }
+    for line in Screenful.lines(reminded, rows: TerminalInfo.size().rows, rest: Self.moreRinging) {
+      print(line)
+    }
+    for alarm in again { hook?.run(alarm, event: "reminder") }
     if !(due.isEmpty && again.isEmpty) && terminal.outputIsTerminal { writeOut("\u{07}") }
     unrecorded.formUnion(due.map(\.runID))
     if !unrecorded.isEmpty, scheduler.nextDeadline().map({ $0 - now > 50 }) ?? true {
@@ -169,6 +175,11 @@ final class AlarmRinger {
   }
 
   static let howToStop = " · any key or `ok` stops the ring"
+
+  /// The line for the reminders beyond a screenful.
+  static func moreRinging(_ count: String) -> String {
+    "reminder: … and \(count) more alarms ring" + howToStop
+  }
 
   /// Records timers that fired (event log, next due, Live Activity pushes) so other
   /// processes and the next start-up see them, and moves the stored alarm watermark —
