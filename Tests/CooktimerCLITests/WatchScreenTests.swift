@@ -49,6 +49,7 @@ struct WatchScreenTests {
     #expect(lines.first?.hasPrefix("cooktimer watch — ") == true)
     let step = try #require(lines.first { $0.hasPrefix("    Watch every pan") })
     #expect(step.count == 120 && step.hasSuffix("…"), "\(step)")
+    #expect(repl.waitForPrompt(), "\(repl.screen.suffix(300))")
     repl.type("\u{04}")
     #expect(repl.waitForExit() == 0)
   }
