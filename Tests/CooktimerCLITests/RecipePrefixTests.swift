@@ -3,7 +3,7 @@ import Testing
 @testable import CooktimerCLI
 
 /// A recipe named by a unique beginning (`start spag`), a beginning several share listed,
-/// and close misses suggested ("did you mean spaghetti?").
+/// and close misses of recipes and commands suggested ("did you mean spaghetti?").
 @Suite("recipe names: beginnings and close misses")
 struct RecipePrefixTests {
   @Test func aUniqueBeginningNamesTheRecipe() throws {
@@ -40,16 +40,29 @@ struct RecipePrefixTests {
     let two = try box.run(["show", "soft-boild-eggs"])
     #expect(
       two.stderr
-        == "cooktimer: no recipe \"soft-boild-eggs\"; did you mean soft-boiled-eggs or hard-boiled-eggs? `recipes` lists them\n"
+        == "cooktimer: no recipe \"soft-boild-eggs\"; did you mean soft-boiled-eggs? `recipes` lists them\n"
     )
     let far = try box.run(["show", "xyzzy"])
     #expect(far.stderr == "cooktimer: no recipe \"xyzzy\"; `recipes` lists them\n")
   }
 
-  @Test func nearMissesAreWithinAThirdOfTheWord() {
+  @Test func aMistypedCommandIsSuggested() throws {
+    let box = try Sandbox()
+    let r = try box.run(["stauts"])
+    #expect(r.status == 64)
+    #expect(
+      r.stderr
+        == "cooktimer: unknown command \"stauts\"; did you mean status? type `help` for the list\n")
+    #expect(
+      try box.run(["frob"]).stderr
+        == "cooktimer: unknown command \"frob\"; type `help` for the list\n")
+  }
+
+  @Test func nearMissesAreTheClosestWithinAThirdOfTheWord() {
     #expect(NearMiss.matches("spaghettti", in: ["spaghetti", "rice", "steak"]) == ["spaghetti"])
     #expect(NearMiss.matches("tex", in: ["tee", "tea", "rice"]) == ["tee", "tea"])
     #expect(NearMiss.matches("xyz", in: ["tea"]).isEmpty)
+    #expect(NearMiss.matches("stauts", in: ["start", "status"]) == ["status"])  // a swap is one
     #expect(NearMiss.alternatives(["a", "b", "c"]) == "a, b or c")
   }
 }

@@ -103,7 +103,10 @@ public enum CommandParser {
     _ name: String, _ words: [String], _ local: inout LocalOptions
   ) throws -> (Command, CommandSpec) {
     guard let spec = CommandSpec.named(name) else {
-      throw CLIError.usage("unknown command \"\(name)\"; type `help` for the list")
+      let words = CommandSpec.all.flatMap { [$0.word] + $0.aliases }
+      let near = NearMiss.matches(name, in: words.filter { $0.count > 2 })
+      let hint = near.isEmpty ? "" : "did you mean \(NearMiss.alternatives(near))? "
+      throw CLIError.usage("unknown command \"\(name)\"; \(hint)type `help` for the list")
     }
     var args = Arguments(command: name, words: words, options: local)
     let command = try spec.parse(&args)
