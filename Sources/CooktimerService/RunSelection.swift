@@ -37,9 +37,11 @@ extension RunService {
   }
 
   /// A timer of `run` by its number in `status` (1-based) or its name (case-insensitive;
-  /// the live one first when several share it, then a waiting one).
+  /// the live one first when several share it, then a waiting one), or a beginning of its
+  /// name that no other timer's name has (`Nud` for Nudeln).
   ///
-  /// - Throws: ``ServiceError/noSuchTimer(run:timer:)``.
+  /// - Throws: ``ServiceError/noSuchTimer(run:timer:)``; ``ServiceError/invalid(_:)`` when
+  ///   the beginning fits several names (listed).
   public func index(_ timer: TimerReference, in run: Run) throws -> Int {
     switch timer {
     case .number(let n):
@@ -56,8 +58,24 @@ extension RunService {
       }
       return t
     case .name(let word):
-      let matches = run.timers.indices.filter {
+      var matches = run.timers.indices.filter {
         run.timers[$0].name.caseInsensitiveCompare(word) == .orderedSame
+      }
+      if matches.isEmpty {
+        // A unique beginning of a name (`skip Nud` for Nudeln); several names are listed.
+        let wanted = word.lowercased()
+        matches = run.timers.indices.filter {
+          !wanted.isEmpty && run.timers[$0].name.lowercased().hasPrefix(wanted)
+        }
+        var names: [String] = []
+        for t in matches where !names.contains(run.timers[t].name) {
+          names.append(run.timers[t].name)
+        }
+        if names.count > 1 {
+          throw ServiceError.invalid(
+            "\"\(word)\" names \(names.count) timers of \(run.id): "
+              + "\(names.joined(separator: ", ")); name one of them")
+        }
       }
       if let live = matches.first(where: { run.timers[$0].isLive }) { return live }
       if let waiting = matches.first(where: { run.timers[$0].state == .waiting }) {

@@ -20,6 +20,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("recipe listing", RecipeListing.measure),
   ("prose durations", ProseFinderAccuracy.measure),
   ("REPL memory", REPLMemory.measure),
+  ("idle REPL", IdleREPL.measure),
   ("alarm lateness", LatenessFigures.measure),
   ("push lateness", PushLateness.measure),
   ("push throughput", PushThroughput.measure),

@@ -58,6 +58,24 @@ struct DurationErrorTests {
     #expect(!r.stderr.contains("no run"))
   }
 
+  /// A run id of digits only (`963`, one in 47 ids) reaches its run; with no such run the
+  /// word is a bare number, refused as a duration.
+  @Test func aRunIdOfDigitsStillWorks() throws {
+    let box = try Sandbox()
+    let recipe = Recipe(
+      title: "rest", steps: [Step(text: "Rest", timers: [TimerSpec(name: "rest", duration: nil)])])
+    let (run, events) = try Run.start(
+      id: "963", recipe: recipe, at: Instant(unixMilliseconds: 1_795_975_200_000))
+    try RunStore(path: box.db).insert(run, events: events)
+    let begun = try box.run(["begin", "rest", "10m", "963", "--now", "2026-11-29T18:00:01Z"])
+    #expect(begun.status == 0, "\(begun.stderr)")
+    let alone = try box.run(["begin", "rest", "963", "--now", "2026-11-29T18:00:02Z"])
+    #expect(alone.status == 65, "\(alone.stderr)")  // reached the run: rest is not waiting now
+    let other = try box.run(["begin", "rest", "120", "--now", "2026-11-29T18:00:03Z"])
+    #expect(other.status == 64, "\(other.stderr)")
+    #expect(other.stderr.contains("120"), "\(other.stderr)")
+  }
+
   /// A word that is no duration attempt stays a run id: a typo there is "no run".
   @Test func aMistypedRunIdIsStillNoRun() throws {
     let box = try restBox()

@@ -35,6 +35,8 @@ struct HostileTextTests {
     #expect(
       show.stdout == """
         \(Self.title)  (\(box.recipes)/evil.cook)
+        Ingredients:
+          1 cup  milk
           1. \(Self.step)
                     ⏱ tea 2 s
           2. Serve milk.

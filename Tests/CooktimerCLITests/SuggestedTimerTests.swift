@@ -23,6 +23,9 @@ struct SuggestedTimerTests {
     #expect(
       r.stdout == """
         lentils  (\(box.recipes)/lentils.cook)
+        Ingredients:
+          200 g  lentils
+              1  onion
           1. Rinse the lentils and simmer them 25 to 30 minutes.
                s1 ⏲ 25 min to 30 min  "25 to 30 minutes" (suggested)
           2. Fry the onion for 5 minutes, then 1 to 2 minutes more.

@@ -33,6 +33,14 @@ func changeText(_ run: Run, _ change: Change, action: RunAction, at now: Instant
     default: continue
     }
   }
+  // Skipping one of "a or b" leaves the other to start: say how, or it looks lost too.
+  if case .skip = action,
+    let skipped = change.events.first(where: { $0.kind == .timerSkipped })?.timer
+  {
+    for t in run.startableAlternatives(of: skipped) {
+      lines.append("  \(label(run, t)) can still be started instead: `begin \(t + 1)`")
+    }
+  }
   // A timer the recipe left without a duration: ask the cook for one.
   for t in run.timers.indices
   where run.timers[t].step == run.stepIndex && run.timers[t].state == .waiting

@@ -8,12 +8,15 @@ import Foundation
 ///       1  Wasser     fired    done at 18:05:00
 ///       2  Nudeln     running  7:12  ends 18:13:00
 ///      s1  10 Minuten  (suggested: begin s1)
-func statusText(_ run: Run, at now: Instant, zone: TimeZone) -> String {
+///
+/// With `width` (the terminal's columns), the step's text wraps at word boundaries.
+func statusText(_ run: Run, at now: Instant, zone: TimeZone, width: Int? = nil) -> String {
   var lines = [
     "\(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
       + (run.autoAdvance ? " (auto-advance)" : "")
   ]
-  lines.append("     \(TerminalText.line(run.step.text))")
+  let step = TerminalText.line(run.step.text)
+  lines += width.map { wordWrapped(step, width: $0, indent: "     ") } ?? ["     \(step)"]
   let nameWidth = run.timers.indices.map { label(run, $0).count }.max() ?? 0
   for t in run.timers.indices {
     let name = label(run, t).rightPad(nameWidth)

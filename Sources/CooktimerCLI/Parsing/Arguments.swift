@@ -29,27 +29,30 @@ struct Arguments {
   }
 
   /// A duration from the next words — `8m`, or unquoted `8 min`, `1 Std.`, `1 hour 30
-  /// minutes` — leaving at most one word (the RUN). With `optional`, a lone word that is no
-  /// duration but looks like a run id (3–8 letters and digits, one a letter) is left as RUN.
+  /// minutes` — leaving at most `trailing` words (the RUN; `add` also a TIMER before it).
+  /// With `optional`, a lone word that is no duration but looks like a run id (3–8 letters
+  /// and digits) is left as RUN.
   /// - Throws: the duration grammar's error (exit 64) for the words that were meant.
-  mutating func duration(signed: Bool, optional: Bool = false) throws -> Int64? {
+  mutating func duration(signed: Bool, optional: Bool = false, trailing: Int = 1) throws -> Int64? {
     guard !words.isEmpty else {
       if optional { return nil }
       throw CLIError.usage("`\(command)` needs DURATION; see `help \(command)`")
     }
     let parse: (String) throws -> Int64 =
       signed ? { try DurationText.parseSigned($0) } : { try DurationText.parse($0) }
-    for n in stride(from: words.count, through: 1, by: -1) where words.count - n <= 1 {
+    for n in stride(from: words.count, through: 1, by: -1) where words.count - n <= trailing {
       if let ms = try? parse(words[..<n].joined(separator: " ")) {
         words.removeFirst(n)
         return ms
       }
     }
     let last = words[words.count - 1]
-    let runShaped =
+    let idShaped =
       (3...8).contains(last.count) && last.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-      && last.contains { $0.isLetter }
-    if optional && words.count == 1 && runShaped { return nil }
+    let runShaped = idShaped && last.contains { $0.isLetter }
+    // Ids can be all digits (`963`): such a word is left as RUN too, and when no run has it,
+    // running the command reports the duration error (``CommandContext/refuseDurationTakenForRun(_:)``).
+    if optional && words.count == 1 && idShaped { return nil }
     // Report the words meant as the duration: all of them, or all but a trailing RUN. A
     // word of letters right after a bare number sits where the unit goes (`5 parsecs`):
     // report it as the unit. Either way the command fails; only the message differs, so a

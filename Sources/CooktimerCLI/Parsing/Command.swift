@@ -12,8 +12,10 @@ public enum Command: Equatable, Sendable {
   case pause(run: String?)
   case resume(run: String?)
   case next(run: String?)
-  /// `add DURATION [RUN]`: signed milliseconds.
-  case add(milliseconds: Int64, run: String?)
+  /// `add DURATION [TIMER] [RUN]`: signed milliseconds, on the shown timer or on TIMER (its
+  /// number in `status` or its name). A lone word after the duration is the RUN when a run
+  /// has that id, else the TIMER of the only active run (decided when it runs).
+  case add(milliseconds: Int64, timer: String? = nil, run: String?)
   case stop(run: String?)
   /// `skip TIMER [RUN]`, `cancel TIMER [RUN]`: a timer by its number in `status` or its name.
   case skip(timer: String, run: String?)
@@ -39,6 +41,8 @@ public enum Command: Equatable, Sendable {
   case deliveries
   case watch
   case help(topic: String?)
+  /// `version`, `--version`: the program's version.
+  case version
   case quit
   /// `ok [RUN]`: the run's alarms were heard; every front end stops ringing them.
   case ok(run: String?)

@@ -67,6 +67,7 @@ public enum CommandParser {
       case "--limit": local.limit = try parseCount(try value(), "--limit")
       case "--after": local.after = Int64(try parseCount(try value(), "--after"))
       case "--help": local.help = true
+      case "--version": local.version = true
       // `serve` and `apikey` (Serve/ServeCommands.swift).
       case "--listen": local.listen = try value()
       case "--no-send": local.noSend = true
@@ -83,13 +84,18 @@ public enum CommandParser {
     if local.help {
       return Invocation(options: options, command: .help(topic: positional.first), word: "help")
     }
+    if local.version {
+      return Invocation(options: options, command: .version, word: "version")
+    }
     guard let name = positional.first else {
       try local.expectUnused(for: nil)
       return Invocation(options: options, command: nil)
     }
     let (command, spec) = try makeCommand(name, Array(positional.dropFirst()), &local)
     try local.expectUnused(for: name)
-    return Invocation(options: options, command: command, word: spec.word)
+    return Invocation(
+      options: options, command: command, word: spec.word,
+      arguments: Array(positional.dropFirst()))
   }
 
   /// The command `name` names, read from its arguments by its ``CommandSpec``.
@@ -97,7 +103,10 @@ public enum CommandParser {
     _ name: String, _ words: [String], _ local: inout LocalOptions
   ) throws -> (Command, CommandSpec) {
     guard let spec = CommandSpec.named(name) else {
-      throw CLIError.usage("unknown command \"\(name)\"; type `help` for the list")
+      let words = CommandSpec.all.flatMap { [$0.word] + $0.aliases }
+      let near = NearMiss.matches(name, in: words.filter { $0.count > 2 })
+      let hint = near.isEmpty ? "" : "did you mean \(NearMiss.alternatives(near))? "
+      throw CLIError.usage("unknown command \"\(name)\"; \(hint)type `help` for the list")
     }
     var args = Arguments(command: name, words: words, options: local)
     let command = try spec.parse(&args)

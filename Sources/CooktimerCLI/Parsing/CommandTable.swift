@@ -51,14 +51,19 @@ extension CommandSpec {
       arguments: [.run]
     ) { args in .next(run: args.optional()) },
     CommandSpec(
-      word: "add", usage: "add DURATION [RUN]",
-      summary: "add time to the shown timer (add 1m, add -30s)",
+      word: "add", usage: "add DURATION [TIMER] [RUN]",
+      summary: "add time to the shown timer, or to TIMER (add 1m, add -30s, add 2m Nudeln)",
       detail:
-        "The shown timer is the live one that fires soonest. Refused if it would leave no time.",
+        "The shown timer is the live one that fires soonest; TIMER is a number in status or a "
+        + "name. Refused if it would leave no time.",
       arguments: [.run]
     ) { args in
-      let amount = try args.duration(signed: true)!
-      return .add(milliseconds: amount, run: args.optional())
+      let amount = try args.duration(signed: true, trailing: 2)!
+      let first = args.optional()
+      if let second = args.optional() {
+        return .add(milliseconds: amount, timer: first, run: second)
+      }
+      return .add(milliseconds: amount, run: first)
     },
     CommandSpec(
       word: "skip", usage: "skip TIMER [RUN]",
@@ -213,6 +218,9 @@ extension CommandSpec {
       word: "help", aliases: ["?"], usage: "help [COMMAND]", summary: "this list, or one command",
       arguments: [.command, .none]
     ) { args in .help(topic: args.optional()) },
+    CommandSpec(
+      word: "version", usage: "version", summary: "the program's version (also --version)"
+    ) { _ in .version },
     CommandSpec(
       word: "ok", usage: "ok [RUN]",
       summary:

@@ -29,12 +29,17 @@ public struct Invocation: Equatable, Sendable {
   public var command: Command?
   /// The command's own word (`timeline` for `eta`), for hints in messages.
   public var word: String?
+  /// The words after the command's word, options left out (`1`, `min` for `add 1 min`): an
+  /// error's example repeats them, so the hint is the typed command with the run added.
+  public var arguments: [String]
 
   public init(
-    options: GlobalOptions = GlobalOptions(), command: Command? = nil, word: String? = nil
+    options: GlobalOptions = GlobalOptions(), command: Command? = nil, word: String? = nil,
+    arguments: [String] = []
   ) {
     self.options = options
     self.command = command
     self.word = word
+    self.arguments = arguments
   }
 }

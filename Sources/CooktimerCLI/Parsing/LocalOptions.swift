@@ -13,6 +13,8 @@ struct LocalOptions {
   /// The options of `token`, `send` (docs/delivery.md).
   var delivery = DeliveryOptions()
   var help = false
+  /// `--version`: the same as the `version` command.
+  var version = false
   /// `serve` and `apikey` (Serve/ServeCommand.swift).
   var listen: String?
   var noSend = false

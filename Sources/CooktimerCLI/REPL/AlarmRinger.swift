@@ -11,6 +11,8 @@ final class AlarmRinger {
   let terminal: TerminalInfo
   private var scheduler = AlarmScheduler()
   private var dataVersion: Int64?
+  /// The active runs last read; `nil` before the first read.
+  private var held: [Run]?
   private var lastPoll = Instant(unixMilliseconds: 0)
   private let hook: AlarmHook?
   /// Called when another process changed the database (the REPL refreshes its completions).
@@ -46,7 +48,15 @@ final class AlarmRinger {
 
   private var store: RunStore? { attempt { try session.existingStore(session.baseOptions) } ?? nil }
 
-  func activeRuns() -> [Run] { attempt { try store?.activeRuns() ?? [] } ?? [] }
+  /// The active runs as last read from the store (by ``reload()``, or when another process
+  /// changed it): the greeting, completion and `watch` read them without a query each.
+  func activeRuns() -> [Run] { held ?? loadActiveRuns() }
+
+  private func loadActiveRuns() -> [Run] {
+    let runs = attempt { try store?.activeRuns() ?? [] } ?? []
+    held = runs
+    return runs
+  }
 
   /// Loads the active runs and returns the lines for alarms missed while no cooktimer ran
   /// (reported once: the store's watermark moves past them).
@@ -54,14 +64,16 @@ final class AlarmRinger {
     guard let store else { return takeFailures() }
     let now = session.clock.now()
     var lines: [String] = []
-    let active = activeRuns()
-    for run in active {
-      guard
-        case .advanced(let previous) =
-          attempt({ try store.advanceAlarmWatermark(runID: run.id, through: now) })
-      else {
-        continue
-      }
+    let active = activeRuns()  // the greeting read them a moment ago
+    // One transaction for every run's watermark: thousands of runs start up in one commit.
+    let previous =
+      attempt {
+        try store.transaction { tx in
+          try active.map { try tx.advanceAlarmWatermark(runID: $0.id, through: now) }
+        }
+      } ?? []
+    for (run, move) in zip(active, previous) {
+      guard case .advanced(let previous) = move else { continue }
       let missed = AlarmScheduler.alarms(
         of: run, after: previous ?? run.startedAt - 1, through: now)
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
@@ -73,14 +85,17 @@ final class AlarmRinger {
     dataVersion = attempt { try store.dataVersion() }
     scheduler.replace(active, since: { _ in now })
     persistSettled(at: now)
-    return takeFailures() + lines
+    let shown = Screenful.lines(lines, rows: TerminalInfo.size().rows) {
+      "… and \($0) more missed alarms: `status` lists the runs"
+    }
+    return takeFailures() + shown
   }
 
   /// Re-reads the active runs (after a command of ours, or another process's change).
   func reload() {
     guard let store else { return }
     dataVersion = attempt { try store.dataVersion() }
-    scheduler.replace(activeRuns())
+    scheduler.replace(loadActiveRuns())
   }
 
   /// The next instant an alarm or a reminder is due.
@@ -125,9 +140,10 @@ final class AlarmRinger {
     let now = session.clock.now()
     if now - lastPoll >= 1000 {
       lastPoll = now
+      // One cheap query a second; the runs are read again only when another process committed.
       if let store, let version = attempt({ try store.dataVersion() }), version != dataVersion {
         dataVersion = version
-        let active = activeRuns()
+        let active = loadActiveRuns()
         scheduler.replace(active)
         refreshReminders(active)
         onReload?()
@@ -143,10 +159,13 @@ final class AlarmRinger {
       if mode == .repeat { reminders.rang(alarm, at: now) }
     }
     let again = reminders.due(at: now)
-    for alarm in again {
-      print("reminder: " + alarmText(alarm, now: now, zone: session.zone) + Self.howToStop)
-      hook?.run(alarm, event: "reminder")
+    let reminded = again.map {
+      "reminder: " + alarmText($0, now: now, zone: session.zone) + Self.howToStop
     }
+    for line in Screenful.lines(reminded, rows: TerminalInfo.size().rows, rest: Self.moreRinging) {
+      print(line)
+    }
+    for alarm in again { hook?.run(alarm, event: "reminder") }
     if !(due.isEmpty && again.isEmpty) && terminal.outputIsTerminal { writeOut("\u{07}") }
     unrecorded.formUnion(due.map(\.runID))
     if !unrecorded.isEmpty, scheduler.nextDeadline().map({ $0 - now > 50 }) ?? true {
@@ -156,6 +175,11 @@ final class AlarmRinger {
   }
 
   static let howToStop = " · any key or `ok` stops the ring"
+
+  /// The line for the reminders beyond a screenful.
+  static func moreRinging(_ count: String) -> String {
+    "reminder: … and \(count) more alarms ring" + howToStop
+  }
 
   /// Records timers that fired (event log, next due, Live Activity pushes) so other
   /// processes and the next start-up see them, and moves the stored alarm watermark —

@@ -36,52 +36,111 @@ public struct Alarm: Hashable, Sendable {
 ///
 /// Pure: it takes `now` and never reads a clock. Each run has a watermark; alarms are the
 /// events in (watermark, now], and collecting moves the watermark to `now`.
+///
+/// Idle work does not grow with the number of runs: each run's next possible alarm is worked
+/// out once, when the run is handed over or rings, and ``collect(at:)`` and
+/// ``nextDeadline()`` read only the earliest of them until one is due. A round with nothing
+/// due moves no watermark by hand: every run held during it counts as collected through that
+/// round's `now` (see ``watermark(of:)``).
 public struct AlarmScheduler: Sendable {
-  private(set) var runs: [String: Run] = [:]
-  private var watermarks: [String: Instant] = [:]
+  /// One run as stored, its watermark, and the earliest instant an alarm may follow it.
+  private struct Entry: Sendable {
+    var run: Run
+    var watermark: Instant
+    /// The collect round in which ``watermark`` was last set; later rounds moved it on.
+    var round: Int
+    /// The first instant after the watermark at which the run can have an alarm; `nil`: none.
+    var due: Instant?
+  }
+
+  private var entries: [String: Entry] = [:]
+  /// Collect rounds so far, and the `now` of the latest.
+  private var round = 0
+  private var lastCollect: Instant?
+  /// The smallest ``Entry/due``: the next deadline.
+  private var earliest: Instant?
 
   public init() {}
+
+  /// The runs held, by id.
+  var runs: [String: Run] { entries.mapValues(\.run) }
 
   /// Holds `runs` as stored now; a run seen for the first time gets `since` as its watermark
   /// (`nil`: only what happens after its last change rings).
   public mutating func update(_ run: Run, since: Instant? = nil) {
-    if watermarks[run.id] == nil {
-      watermarks[run.id] = since ?? run.lastChange
-    }
-    runs[run.id] = run
+    put(run, since: since)
+    refreshEarliest()
   }
 
   /// Replaces the whole set with `active` (finished runs drop out once collected).
   public mutating func replace(_ active: [Run], since: (Run) -> Instant? = { _ in nil }) {
     let ids = Set(active.map(\.id))
-    for id in runs.keys where !ids.contains(id) {
-      runs[id] = nil
-      watermarks[id] = nil
-    }
-    for run in active { update(run, since: since(run)) }
+    for id in entries.keys where !ids.contains(id) { entries[id] = nil }
+    for run in active { put(run, since: since(run)) }
+    refreshEarliest()
   }
 
   /// The next instant an alarm is due, or `nil` when no timer is running.
-  public func nextDeadline() -> Instant? {
-    var best: Instant?
-    for (id, run) in runs {
-      let wm = watermarks[id] ?? run.lastChange
-      guard let due = run.settled(at: wm).run.nextDue else { continue }
-      if best == nil || due < best! { best = due }
-    }
-    return best
-  }
+  public func nextDeadline() -> Instant? { earliest }
 
   /// The alarms in (watermark, now] of every run, in time order; moves the watermarks to `now`.
   public mutating func collect(at now: Instant) -> [Alarm] {
-    var alarms: [Alarm] = []
-    for (id, run) in runs {
-      let wm = watermarks[id] ?? run.lastChange
-      guard now > wm else { continue }
-      alarms += Self.alarms(of: run, after: wm, through: now)
-      watermarks[id] = now
+    defer {
+      round += 1
+      lastCollect = now
     }
+    guard let earliest, earliest <= now else { return [] }
+    var alarms: [Alarm] = []
+    let due = entries.compactMap { id, entry in entry.due.map { $0 <= now } == true ? id : nil }
+    for id in due {
+      guard var entry = entries[id] else { continue }
+      let wm = watermark(of: entry)
+      if now > wm { alarms += Self.alarms(of: entry.run, after: wm, through: now) }
+      entry.watermark = max(wm, now)
+      entry.round = round + 1  // set in the round this call ends
+      entry.due = Self.nextAlarm(of: entry.run, after: entry.watermark)
+      entries[id] = entry
+    }
+    refreshEarliest()
     return alarms.sorted { ($0.at, $0.runID, $0.kind.rank) < ($1.at, $1.runID, $1.kind.rank) }
+  }
+
+  /// The entry's watermark as if every collect round since it was set had moved it to that
+  /// round's `now` (rounds with nothing due for it leave the entry untouched).
+  private func watermark(of entry: Entry) -> Instant {
+    guard entry.round < round, let lastCollect else { return entry.watermark }
+    return max(entry.watermark, lastCollect)
+  }
+
+  private mutating func put(_ run: Run, since: Instant?) {
+    guard var entry = entries[run.id] else {
+      let wm = since ?? run.lastChange
+      entries[run.id] = Entry(
+        run: run, watermark: wm, round: round, due: Self.nextAlarm(of: run, after: wm))
+      return
+    }
+    // Reloads hand over every run again; one that did not change keeps its due instant.
+    guard entry.run != run else { return }
+    entry.watermark = watermark(of: entry)
+    entry.round = round
+    entry.run = run
+    entry.due = Self.nextAlarm(of: run, after: entry.watermark)
+    entries[run.id] = entry
+  }
+
+  private mutating func refreshEarliest() {
+    earliest = entries.values.lazy.compactMap(\.due).min()
+  }
+
+  /// The first instant after `watermark` at which `run` can have an alarm: the next timer
+  /// to fire as settled there, or a fire another process recorded after it.
+  static func nextAlarm(of run: Run, after watermark: Instant) -> Instant? {
+    var best = run.settled(at: watermark).run.nextDue
+    for timer in run.timers {
+      guard case .fired(let at) = timer.state, at > watermark else { continue }
+      if best == nil || at < best! { best = at }
+    }
+    return best
   }
 
   /// The alarms of `run` in (after, through]: fired timers (also ones a later change already

@@ -27,6 +27,19 @@ final class REPL {
     alarms = AlarmRinger(session: session, terminal: terminal)
   }
 
+  /// `--now` would stop the REPL's clock: nothing would ring. Refused at start-up (exit 64)
+  /// and on a line; one-shot commands and piped lines take it.
+  static let nowRefused = CLIError.usage(
+    "--now does not work at the REPL: it stops the clock, so no alarm would ring; give it to "
+      + "one-shot commands (`cooktimer status --now TIME`)")
+
+  /// Whether `line` parses with a `--now` option.
+  static func givesNow(_ line: String) -> Bool {
+    guard let words = try? splitWords(line), let invocation = try? CommandParser.parse(words)
+    else { return false }
+    return invocation.options.now != nil
+  }
+
   /// `$XDG_STATE_HOME/cooktimer/history`, else `~/.local/state/cooktimer/history`.
   static func historyPath(_ env: [String: String]) -> String? {
     if let state = env["XDG_STATE_HOME"], !state.isEmpty { return state + "/cooktimer/history" }
@@ -112,6 +125,12 @@ final class REPL {
       return
     case nil: break
     }
+    if Self.givesNow(line) {
+      for message in session.failure(Self.nowRefused, json: false).stderr {
+        writeOut(message + "\n", to: STDERR_FILENO)
+      }
+      return
+    }
     let output = session.run(line: line)
     // Warnings (a recipe's) read before the result they qualify.
     for message in output.stderr { writeOut(message + "\n", to: STDERR_FILENO) }
@@ -124,16 +143,9 @@ final class REPL {
     let recipes = session.catalog(session.baseOptions).names().count
     var text =
       "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
-    let active = alarms.activeRuns()
-    if !active.isEmpty {
-      let now = session.clock.now()
-      text += "\nActive runs:"
-      for run in active {
-        let settled = run.settled(at: now).run
-        text +=
-          "\n  \(run.id)  \(TerminalText.line(run.recipe.title)) — step \(settled.stepNumber) of \(settled.stepCount), \(settled.phase.rawValue)"
-      }
-    }
+    let summary = ActiveRunsSummary.lines(
+      alarms.activeRuns(), rows: TerminalInfo.size().rows, now: session.clock.now())
+    for line in summary { text += "\n" + line }
     return text
   }
 

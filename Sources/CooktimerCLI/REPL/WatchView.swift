@@ -132,7 +132,7 @@ struct WatchView {
       let marker = i == selected ? "›" : " "
       var block = [
         "\(marker) \(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)",
-        "    " + String(TerminalText.line(run.step.text).prefix(width - 6)),
+        "    " + TerminalText.line(run.step.text),
       ]
       for t in run.timers.indices
       where run.timers[t].isLive
@@ -145,7 +145,7 @@ struct WatchView {
     if runs.isEmpty { header.append("No active runs.") }
     // Taller than the terminal: the selected run comes first, the rest as room allows.
     let room = max(3, terminalSize.rows - header.count - messages.count)
-    var lines = header
+    var body: [String] = []
     var shown = 0
     var listed = 0
     let fits = blocks.reduce(0) { $0 + $1.count } <= room
@@ -153,17 +153,20 @@ struct WatchView {
     for i in order {
       guard shown + blocks[i].count <= room || listed == 0 else {
         let more = blocks.count - listed
-        lines.append("… \(more == 1 ? "1 more run" : "\(more) more runs"): Tab shows the next")
+        body.append("… \(more == 1 ? "1 more run" : "\(more) more runs"): Tab shows the next")
         break
       }
-      lines += blocks[i]
+      body += blocks[i]
       shown += blocks[i].count
       listed += 1
     }
-    lines += messages
-    let body = lines.map { String(TerminalText.block($0).prefix(width)) }.joined(
-      separator: "\u{1b}[K\n")
-    writeOut("\u{1b}[H" + body + "\u{1b}[K\u{1b}[J")
+    // One run with more timers than rows still leaves the header on the screen.
+    let screenWidth = max(1, terminalSize.columns)
+    let lines = WatchScreen.fit(
+      header: header, body: body, messages: messages, width: screenWidth,
+      rows: terminalSize.rows)
+    let frame = lines.map { WatchScreen.cut(TerminalText.block($0), to: screenWidth) }
+    writeOut("\u{1b}[H" + frame.joined(separator: "\u{1b}[K\n") + "\u{1b}[K\u{1b}[J")
   }
 
   private func timerLine(_ run: Run, _ t: Int, now: Instant, width: Int) -> String {

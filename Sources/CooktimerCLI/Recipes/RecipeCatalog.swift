@@ -102,10 +102,13 @@ public struct RecipeCatalog: Sendable {
 
   /// Finds a recipe, case-insensitively where the exact spelling finds none, by, in order:
   /// a path to a `.cook` file; its name below the folder (`Breakfast/Pancakes`, `.cook`
-  /// optional); its file name (`Pancakes`) when only one file has it; its title.
+  /// optional); its file name (`Pancakes`) when only one file has it; its title; the
+  /// beginning of a name or file name (`spag`), of a title, or of a word of them (`egg`)
+  /// when only one recipe has it.
   ///
-  /// - Throws: `.usage` (64) when a file name or title names several recipes, listing them;
-  ///   `.notFound` (66) when nothing matches.
+  /// - Throws: `.usage` (64) when a file name, title or beginning names several recipes,
+  ///   listing them; `.notFound` (66) when nothing matches, naming close misses ("did you
+  ///   mean spaghetti?").
   /// With `cache`, titles come from the summaries `recipes` keeps, so only the files changed
   /// since are parsed.
   func find(_ query: String, cache: RecipeListCache? = nil) throws(CLIError) -> Entry {
@@ -123,16 +126,36 @@ public struct RecipeCatalog: Sendable {
     let sameName = files.filter { $0.stem.lowercased() == wanted }
     if sameName.count == 1 { return Self.entry(of: sameName[0]) }
     try Self.refuseAmbiguous(query, sameName.map(\.name))
-    let titled: [RecipeTree.File]
+    let titles: [(file: RecipeTree.File, title: String?)]
     if let cache {
-      titled = try summaries(cache: cache).filter { $0.summary.title?.lowercased() == wanted }
-        .map(\.file)
+      titles = try summaries(cache: cache).map { ($0.file, $0.summary.title) }
     } else {
-      titled = files.filter { Self.entry(of: $0).result.recipe?.title.lowercased() == wanted }
+      titles = files.map { ($0, Self.entry(of: $0).result.recipe?.title) }
     }
+    let titled = titles.filter { $0.title?.lowercased() == wanted }.map(\.file)
     try Self.refuseAmbiguous(query, titled.map(\.name))
     if let match = titled.first { return Self.entry(of: match) }
-    throw .notFound("no recipe \"\(query)\"; `recipes` lists them")
+    // A unique beginning: of a name or file name (`start spag`), else of a title, else of
+    // any word of them (`show egg` lists both egg recipes).
+    let tiers: [(RecipeTree.File, String?) -> [String]] = [
+      { file, _ in [file.name, file.stem] }, { _, title in [title ?? ""] },
+      { file, title in Self.words(of: [file.name, title ?? ""]) },
+    ]
+    for candidates in tiers {
+      let begun = titles.filter { file, title in
+        candidates(file, title).contains { !$0.isEmpty && $0.lowercased().hasPrefix(wanted) }
+      }
+      try Self.refuseAmbiguous(query, begun.map(\.file.name))
+      if let match = begun.first { return Self.entry(of: match.file) }
+    }
+    let near = NearMiss.matches(stem, in: titles.flatMap { [$0.file.name, $0.file.stem] })
+    let hint = near.isEmpty ? "" : "did you mean \(NearMiss.alternatives(near))? "
+    throw .notFound("no recipe \"\(query)\"; \(hint)`recipes` lists them")
+  }
+
+  /// The words of `texts`, split at every character that is not a letter or digit.
+  private static func words(of texts: [String]) -> [String] {
+    texts.flatMap { $0.split { !$0.isLetter && !$0.isNumber }.map(String.init) }
   }
 
   private static func refuseAmbiguous(_ query: String, _ names: [String]) throws(CLIError) {

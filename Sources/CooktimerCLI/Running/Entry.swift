@@ -36,6 +36,9 @@ public enum CooktimerMain {
       return emit(session.run(invocation))
     }
     if terminal.inputIsTerminal {
+      if invocation.options.now != nil {
+        return emit(session.failure(REPL.nowRefused, json: invocation.options.json))
+      }
       return REPL(session: session, terminal: terminal).run()
     }
     return runPiped(session)

@@ -14,8 +14,10 @@ extension Session {
     case .pause(let run): return try context.changeCommand(run, .pause)
     case .resume(let run): return try context.changeCommand(run, .resume)
     case .next(let run): return try context.changeCommand(run, .next)
-    case .add(let ms, let run):
-      return try context.changeCommand(run, .add(milliseconds: ms))
+    case .add(let ms, let timer?, let run):
+      return try context.changeCommand(run, .add(milliseconds: ms, timer: TimerReference(timer)))
+    case .add(let ms, nil, let run):
+      return try context.addTime(ms, runOrTimer: run)
     case .stop(let run): return try context.changeCommand(run, .stop)
     case .restart(let run): return try context.changeCommand(run, .restart)
     case .skip(let timer, let run):
@@ -49,6 +51,11 @@ extension Session {
     case .send(let options): return try context.send(options)
     case .deliveries: return try context.deliveries()
     case .help(let topic): return help(topic, json: context.json)
+    case .version:
+      if context.json {
+        return Output(stdout: encodeJSON(["version": CooktimerVersion.number]) + "\n")
+      }
+      return Output(stdout: "cooktimer \(CooktimerVersion.number)\n")
     case .serve(let listen, let send, let options):
       return try context.serve(listen: listen, send: send, sendOptions: options)
     case .apikey(let command): return try context.apikey(command)
@@ -78,7 +85,7 @@ extension CommandContext {
     if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }
     var text = "Started \(run.id): \(TerminalText.line(run.recipe.title))"
     if autoAdvance { text += " (auto-advance)" }
-    text += "\n" + statusText(run, at: now, zone: zone) + "\n"
+    text += "\n" + statusText(run, at: now, zone: zone, width: textWidth) + "\n"
     return Output(stdout: text, stderr: recipe.warnings)
   }
 
@@ -100,7 +107,9 @@ extension CommandContext {
     }
     if runs.isEmpty { return Output(stdout: "No active runs. Start one with `start RECIPE`.\n") }
     return Output(
-      stdout: runs.map { statusText($0, at: max(now, $0.lastChange), zone: zone) }.joined(
+      stdout: runs.map {
+        statusText($0, at: max(now, $0.lastChange), zone: zone, width: textWidth)
+      }.joined(
         separator: "\n\n") + "\n")
   }
 }

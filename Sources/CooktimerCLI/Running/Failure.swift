@@ -11,9 +11,12 @@ extension Session {
   /// The one place that turns an error into its message line and exit status
   /// (docs/cli.md §5). With `--json` a `{"error": …}` document goes to
   /// stdout as well, so scripts always get one document.
+  ///
+  /// - Parameter command: the command as typed without its options (`add 1 min`): the hint
+  ///   for several active runs is it with a run id added.
   func failure(_ error: any Error, json: Bool, command: String? = nil) -> Output {
     let (described, status) = describe(error, command: command)
-    let message = oneLine(described)
+    let message = withLengthCapped(oneLine(described))
     var output = Output(stderr: ["cooktimer: \(message)"], status: status)
     if json {
       output.stdout = encodeJSON(["error": message, "status": String(status)]) + "\n"
@@ -43,9 +46,14 @@ extension Session {
       case .noActiveRun:
         return ("no active run; start one with `start RECIPE`", ExitStatus.noInput)
       case .severalActiveRuns(let ids):
+        // The typed command with a run added; a long argument is not echoed back whole.
+        var typed = command ?? "status"
+        if typed.count > 60, let word = typed.split(separator: " ").first {
+          typed = String(word) + " …"
+        }
         return (
           "several runs are active (\(ids.joined(separator: ", "))): name one, e.g. "
-            + "`\(command ?? "status") \(ids[0])`", ExitStatus.usage
+            + "`\(typed) \(ids[0])`", ExitStatus.usage
         )
       case .noSuchTimer(let run, let timer):
         let what = Int(timer) != nil ? "timer \(timer)" : "timer \"\(timer)\""

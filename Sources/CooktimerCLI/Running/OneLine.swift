@@ -14,3 +14,11 @@ func oneLine(_ text: String) -> String {
     .filter { !$0.isEmpty }
     .joined(separator: " / ")
 }
+
+/// `text` cut to its first 400 and last 80 characters around ` … ` when it is longer than
+/// 500: an error quotes what was typed, and a 100 KB argument echoed whole would bury the
+/// message (docs/cli.md §5). The end is kept, as it often says what to do.
+func withLengthCapped(_ text: String) -> String {
+  guard text.count > 500 else { return text }
+  return text.prefix(400) + " … " + text.suffix(80)
+}

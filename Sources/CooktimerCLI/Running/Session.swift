@@ -49,7 +49,8 @@ public final class Session {
       }
       return output
     } catch {
-      return failure(error, json: options.json, command: word)
+      return failure(
+        error, json: options.json, command: ([word] + invocation.arguments).joined(separator: " "))
     }
   }
 
@@ -144,4 +145,7 @@ struct CommandContext {
   func service() throws -> RunService {
     try session.service(options, creating: createsDatabase)
   }
+  /// The terminal's columns when stdout is one (long text wraps to them); `nil` for a pipe
+  /// or a file, which get each text on one line as scripts expect.
+  var textWidth: Int? { isatty(STDOUT_FILENO) == 1 ? TerminalInfo.size().columns : nil }
 }

@@ -17,6 +17,8 @@ extension CommandContext {
       TerminalText.line("\($0.key): \($0.value.text)")
     }
     if !meta.isEmpty { lines.append(meta.joined(separator: " · ")) }
+    let ingredients = Self.ingredientLines(loaded.document)
+    if !ingredients.isEmpty { lines += ["Ingredients:"] + ingredients }
     var section: String?
     var label = 0
     for (i, step) in recipe.steps.enumerated() {
@@ -39,6 +41,23 @@ extension CommandContext {
           + "`start \(TerminalText.line(name)) --prose-timers` runs them as timers.")
     }
     return Output(stdout: lines.joined(separator: "\n") + "\n", stderr: loaded.warnings)
+  }
+
+  /// One line per ingredient as the steps name it, in order: its quantity and unit as
+  /// written, its name and its preparation (`  2 Zehen Knoblauch (gehackt)`); the quantities
+  /// are right-aligned so the names line up.
+  static func ingredientLines(_ document: CooklangDocument) -> [String] {
+    let items = document.steps.flatMap(\.items).filter { $0.kind == .ingredient }
+    let amounts = items.map { item in
+      TerminalText.line(
+        [item.quantityText, item.units].filter { !$0.isEmpty }.joined(separator: " "))
+    }
+    let width = amounts.map(\.count).max() ?? 0
+    return zip(items, amounts).map { item, amount in
+      let preparation = item.preparation.map { " (\(TerminalText.line($0)))" } ?? ""
+      let name = TerminalText.line(item.value) + preparation
+      return "  " + amount.leftPad(width) + (width > 0 ? "  " : "") + name
+    }
   }
 
   /// How it starts against the timer before it, first: "then ⏱ uncovered 25 min".

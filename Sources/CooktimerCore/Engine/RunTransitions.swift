@@ -95,7 +95,7 @@ extension Run {
         throw run.refusal(
           "adding \(Run.seconds(milliseconds)) would leave "
             + (sum > 0 && !overflow ? "too much" : "no") + " time on "
-            + run.timerLabel(t) + " (\(Run.seconds(left).dropFirst()) left)")
+            + run.timerLabel(t) + " (\(DurationText.short(left)) left)")
       }
       switch run.timers[t].state {
       case .running: run.timers[t].state = .running(endDate: now + sum)

@@ -1,0 +1,24 @@
+import CooktimerCore
+import CooktimerService
+
+extension CommandContext {
+  /// `add DURATION [WORD]`: WORD is the RUN when a run has that id (as before TIMER was
+  /// allowed, so scripts keep working), else a TIMER of the only active run (`add 2m Nudeln`).
+  /// A word that is neither stays "no run", the error it always was.
+  func addTime(_ ms: Int64, runOrTimer word: String?) throws -> Output {
+    guard let word, try !runExists(word) else {
+      return try changeCommand(word, .add(milliseconds: ms))
+    }
+    do {
+      return try changeCommand(nil, .add(milliseconds: ms, timer: TimerReference(word)))
+    } catch ServiceError.noSuchTimer, ServiceError.noActiveRun {
+      throw ServiceError.noSuchRun(word)
+    }
+  }
+
+  /// Whether a run (active or not) has the id `word`, matched case-insensitively.
+  private func runExists(_ word: String) throws -> Bool {
+    let store = try store()
+    return try store.run(id: word) ?? store.run(id: word.lowercased()) != nil
+  }
+}
