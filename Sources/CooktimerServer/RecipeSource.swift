@@ -8,9 +8,9 @@ public protocol RecipeSource: Sendable {
   /// Every recipe, as `recipes --json` lists them.
   func list() throws -> RecipeListDocument
 
-  /// The recipe a name means (a title or file name, as `show NAME` takes it), ready to run,
-  /// and its `show --json` document; `nil` when there is none. Never a path: the server
-  /// refuses names with `/` before asking.
+  /// The recipe a name means (a title or a name `list` gives, as `show NAME` takes it),
+  /// ready to run, and its `show --json` document; `nil` when there is none. Never a path
+  /// on the machine: `Dinner/Shrimp` is the name of a recipe in a folder of the list.
   ///
   /// - Throws: `CoreError.invalidRecipe` for a file that does not parse;
   ///   ``ServiceError/invalid(_:)`` for a name that means several recipes.

@@ -4,11 +4,15 @@ import CooktimerService
 
 /// The routes that start and change runs, beyond the plain transitions.
 enum RunRoutes {
-  /// The recipe a path or body names; never a path on the server's disk.
+  /// The recipe a path or body names, as `GET /v1/recipes` lists it (a recipe in a folder
+  /// is `Dinner/Shrimp`, `%2F` in a path); never a path on the server's disk.
   /// - Throws: ``RequestError/notFound(_:)`` when there is none.
   static func recipe(_ name: String, _ recipes: any RecipeSource) throws -> FoundRecipe {
-    // `{name}` is one segment, but `%2F` decodes to `/`: a name is never a file path.
-    guard !name.contains("/"), !name.hasPrefix("."), let found = try recipes.recipe(named: name)
+    // The source looks names up in its list only; a segment that is empty or starts with
+    // `.` (`..`, hidden files) is refused before asking, all the same.
+    let segments = name.split(separator: "/", omittingEmptySubsequences: false)
+    guard !segments.contains(where: { $0.isEmpty || $0.hasPrefix(".") }),
+      let found = try recipes.recipe(named: name)
     else { throw RequestError.notFound("no recipe \"\(name)\"") }
     return found
   }

@@ -61,6 +61,29 @@ struct ServeTests {
     #expect(server.stop() == 0)
   }
 
+  /// A recipe in a folder is named as `recipes` lists it; a path on the machine never is.
+  @Test func aRecipeInAFolderStartsByItsListedName() throws {
+    let box = try Self.sandbox()
+    try box.write(recipe: "Dinner/steak", "---\ntitle: Steak\n---\nSear ~side{3%minutes}.\n")
+    let outside = box.folder.appendingPathComponent("secret.cook").path
+    try "Secret ~{1%minutes}.\n".write(toFile: outside, atomically: true, encoding: .utf8)
+    let server = try ServeProcess(box, arguments: ["--no-send"])
+    let shown = try server.request("GET", "/v1/recipes/Dinner%2Fsteak")
+    #expect(shown.status == 200)
+    #expect(shown.body.contains(#""title":"Steak""#))
+    let started = try server.request("POST", "/v1/runs", json: #"{"recipe": "Dinner/steak"}"#)
+    #expect(started.status == 201)
+    #expect(started.body.contains(#""recipe":"Steak""#))
+    for name in [outside, "../secret", "Dinner/../../secret", "Dinner//steak", ".hidden"] {
+      let refused = try server.request(
+        "POST", "/v1/runs", json: #"{"recipe": "\#(name)"}"#)
+      #expect(refused.status == 404, "\(name)")
+      #expect(refused.body == #"{"error":"no recipe \"\#(name)\"","status":"404"}"#, "\(name)")
+    }
+    #expect(runIDs(in: try box.run("status --json").stdout).count == 1)
+    #expect(server.stop() == 0)
+  }
+
   @Test func theTerminalAndTheAPIShareTheRuns() throws {
     let box = try Self.sandbox()
     let server = try ServeProcess(box)

@@ -111,8 +111,13 @@ public struct RecipeCatalog: Sendable {
   ///   mean spaghetti?").
   /// With `cache`, titles come from the summaries `recipes` keeps, so only the files changed
   /// since are parsed.
-  func find(_ query: String, cache: RecipeListCache? = nil) throws(CLIError) -> Entry {
-    if query.lowercased().hasSuffix(".cook") || query.contains("/"), isFile(query) {
+  ///
+  /// With `pathsAllowed: false` (the HTTP service) a query is only ever a name in the
+  /// catalog (`Dinner/Shrimp`), never a file path on the machine.
+  func find(
+    _ query: String, cache: RecipeListCache? = nil, pathsAllowed: Bool = true
+  ) throws(CLIError) -> Entry {
+    if pathsAllowed, query.lowercased().hasSuffix(".cook") || query.contains("/"), isFile(query) {
       return try Self.load(path: query)
     }
     let stem = query.lowercased().hasSuffix(".cook") ? String(query.dropLast(5)) : query

@@ -19,7 +19,7 @@ struct CatalogRecipeSource: RecipeSource {
   func recipe(named name: String) throws -> FoundRecipe? {
     let entry: RecipeCatalog.Entry
     do {
-      entry = try catalog.find(name)
+      entry = try catalog.find(name, pathsAllowed: false)
     } catch .notFound {
       return nil
     } catch .usage(let message) {
