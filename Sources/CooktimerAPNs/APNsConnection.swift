@@ -1,10 +1,6 @@
 import CCurl
 import Foundation
 
-/// libcurl needs one global initialisation before any handle; Swift runs a global's
-/// initialiser exactly once, thread-safely.
-private let curlGlobalInit: Int = Int(cooktimer_curl_global_init().rawValue)
-
 /// One HTTP/2-over-TLS connection to APNs (libcurl), kept open and reused for every request,
 /// as APNs asks of providers (delivery.md §2; Apple, "Sending notification requests to
 /// APNs"). HTTP/1.1 is never used: ALPN asks for h2 (`CURL_HTTP_VERSION_2TLS`), and an
@@ -24,7 +20,7 @@ public final class APNsConnection: APNsTransport {
   ///   - connectTimeout: the longest wait for TCP and TLS to be set up.
   ///   - requestTimeout: the longest a whole request may take, connecting included.
   /// - Throws: ``APNsError/settings(_:)`` for a URL that is not `https` or a CA file that does
-  ///   not exist; ``APNsError/transport(_:)`` when libcurl cannot be set up.
+  ///   not exist; ``APNsError/transport(_:)`` when libcurl cannot be loaded or set up.
   public init(
     baseURL: URL, caFile: String? = nil, connectTimeout: Duration = .seconds(10),
     requestTimeout: Duration = .seconds(30)
@@ -35,8 +31,9 @@ public final class APNsConnection: APNsTransport {
     if let caFile, !FileManager.default.isReadableFile(atPath: caFile) {
       throw .settings("APNs CA file \(caFile) does not exist or cannot be read")
     }
-    guard curlGlobalInit == Int(CURLE_OK.rawValue), let handle = curl_easy_init() else {
-      throw .transport("libcurl could not be initialised")
+    try Self.loadLibrary()
+    guard let handle = cooktimer_curl_easy_init() else {
+      throw .transport("libcurl could not make a handle")
     }
     self.baseURL = baseURL
     self.handle = handle
@@ -56,8 +53,16 @@ public final class APNsConnection: APNsTransport {
     cooktimer_curl_setopt_header_callback(handle, CurlExchange.readHeader)
   }
 
+  /// Loads libcurl (once per process; nothing links it, so commands that send nothing do not
+  /// load it): `send` calls this before its first round, so a missing library is one line
+  /// and exit 69 rather than a retry forever.
+  /// - Throws: ``APNsError/transport(_:)`` naming the library when it cannot be loaded.
+  public static func loadLibrary() throws(APNsError) {
+    if let failure = cooktimer_curl_load() { throw .transport(String(cString: failure)) }
+  }
+
   deinit {
-    curl_easy_cleanup(handle)
+    cooktimer_curl_easy_cleanup(handle)
     errorBuffer.deallocate()
   }
 
@@ -72,10 +77,10 @@ public final class APNsConnection: APNsTransport {
     var lines = ["authorization: bearer \(jwt)", "content-type: application/json"]
     lines += request.headers.map { "\($0.name): \($0.value)" }
     var list: UnsafeMutablePointer<curl_slist>?
-    for line in lines { list = curl_slist_append(list, line) }
+    for line in lines { list = cooktimer_curl_slist_append(list, line) }
     defer {
       cooktimer_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
-      curl_slist_free_all(list)
+      cooktimer_curl_slist_free_all(list)
     }
     let exchange = CurlExchange()
     let context = Unmanaged.passUnretained(exchange).toOpaque()
@@ -95,7 +100,7 @@ public final class APNsConnection: APNsTransport {
     cooktimer_curl_setopt_pointer(handle, CURLOPT_WRITEDATA, context)
     cooktimer_curl_setopt_pointer(handle, CURLOPT_HEADERDATA, context)
     errorBuffer[0] = 0
-    let code = withExtendedLifetime(exchange) { curl_easy_perform(handle) }
+    let code = withExtendedLifetime(exchange) { cooktimer_curl_easy_perform(handle) }
     guard code == CURLE_OK else { throw .transport(failure(code)) }
     var version = 0
     var status = 0
@@ -113,7 +118,7 @@ public final class APNsConnection: APNsTransport {
 
   private func failure(_ code: CURLcode) -> String {
     let detail = String(cString: errorBuffer)
-    let summary = detail.isEmpty ? String(cString: curl_easy_strerror(code)) : detail
+    let summary = detail.isEmpty ? String(cString: cooktimer_curl_easy_strerror(code)) : detail
     let tls: Set<CURLcode> = [
       CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CACERT_BADFILE,
       CURLE_SSL_CERTPROBLEM,
