@@ -4,40 +4,258 @@ import CooktimerStore
 import Foundation
 
 extension PushSender {
-  /// Sends one claimed push to each of its pending tokens and records each answer; then
-  /// ends the push (sent, failed) or schedules its retry (or lets it expire).
+  /// One (push, token) request of a batch, and the one-time retries it has had.
+  struct Target {
+    /// Its push's position in the batch.
+    var push: Int
+    var send: PushSend
+    /// nil when APNs would refuse it unsent (a bad token, a body over 4096 bytes).
+    var request: APNsRequest?
+    var reconnected = false
+    var renewed = false
+  }
+
+  /// One attempt's answer, as the deliveries log and the store take it.
+  struct Attempt {
+    var target: Int
+    var status: Int?
+    var reason: String?
+    var outcome: APNsOutcome
+  }
+
+  /// What sending a batch has come to so far; the answers of a wave are recorded into it.
+  struct BatchState {
+    var pushes: [QueuedPush]
+    var targets: [Target] = []
+    /// Per push: the tokens whose answer is still to come.
+    var open: [Int]
+    var tallies: [Tally]
+    /// Pushes a configuration error stopped: never closed, they stay pending.
+    var blocked: Set<Int> = []
+    var sent = 0
+
+    init(_ pushes: [QueuedPush]) {
+      self.pushes = pushes
+      open = Array(repeating: 0, count: pushes.count)
+      tallies = Array(repeating: Tally(), count: pushes.count)
+    }
+  }
+
+  /// Sends claimed pushes to each of their pending tokens, up to
+  /// ``APNsConnection/maxStreams`` requests at once on each connection, and records the
+  /// answers that have come in one transaction per wave (an answer is durable before the
+  /// next wave is read; a push answered 200 is never sent again). Each push whose tokens have
+  /// all answered is ended (sent, failed) or its retry scheduled (or it expires) in that
+  /// transaction. No request starts once `stop` says so; those started are answered first.
   ///
   /// - Returns: how many tokens answered 200.
-  func send(_ push: QueuedPush, at now: Instant) throws -> Int {
-    let id = push.entry.id
-    let sends = try service.store.transaction { tx in try tx.sends(pushID: id) }
-      .filter { $0.state == .pending }
-    var body = push.entry.draft.body
-    var timestamp = push.entry.draft.timestamp
-    if push.attempts > 0 {
-      // A retry takes a fresh timestamp, still rising per activity, as of the push's moment.
-      timestamp = try service.store.transaction { tx in
-        try tx.nextPushTimestamp(
-          runID: push.entry.runID, activity: push.entry.draft.activity,
-          now: push.entry.draft.createdAt)
-      }
-      body = PushBody.edited(body, timestamp: timestamp)
-      try service.store.transaction { tx in try tx.replaceBody(id, body: body, timestamp: timestamp)
-      }
-    }
-    var tally = Tally()
-    if sends.isEmpty {
-      try service.store.transaction { tx in try close(push, tally, tx, now) }
-    }
-    for (n, target) in sends.enumerated() {
-      // The last answer closes the push in its own transaction: one durable write per
-      // answer, not two.
-      try attempt(push, target, body: Data(body.utf8), at: now) { tx, outcome in
-        tally.add(outcome)
-        if n == sends.count - 1 { try close(push, tally, tx, now) }
+  /// - Throws: ``DeliveryError/configuration(_:)`` after recording the wave that carried
+  ///   it (the refused pushes stay pending); store errors.
+  func send(_ pushes: [QueuedPush], at now: Instant, stop: () -> Bool) throws -> Int {
+    var state = BatchState(pushes)
+    var refused: [Attempt] = []
+    try service.store.transaction { tx in
+      for (n, push) in pushes.enumerated() {
+        let sends = try tx.sends(pushID: push.entry.id).filter { $0.state == .pending }
+        if sends.isEmpty {
+          try close(push, Tally(), tx, now)
+          continue
+        }
+        let body = try retryBody(push, tx)
+        state.open[n] = sends.count
+        for send in sends {
+          let made = Result { () throws(APNsError) in try request(push, send, body) }
+          state.targets.append(Target(push: n, send: send, request: try? made.get()))
+          if case .failure(let error) = made {
+            let target = state.targets.count - 1
+            refused.append(
+              Attempt(target: target, status: nil, reason: "\(error)", outcome: .failed))
+          }
+        }
       }
     }
-    return tally.sent
+    if !refused.isEmpty { try record(refused, logged: [], &state, now) }
+    var round = state.targets.indices.filter { state.targets[$0].request != nil }
+    var first = true
+    while !round.isEmpty {
+      var again: [Int] = []
+      for sandbox in [false, true] {
+        let group = round.filter { state.targets[$0].send.sandbox == sandbox }
+        if group.isEmpty { continue }
+        // A re-sent request (a new connection, a fresh provider token) finishes what its
+        // push started, even when stopping.
+        again += try sendGroup(group, sandbox: sandbox, &state, now, stop: first ? stop : { false })
+      }
+      round = again
+      first = false
+    }
+    return state.sent
+  }
+
+  /// One round of requests to one APNs host; returns the targets to send again at once.
+  private func sendGroup(
+    _ group: [Int], sandbox: Bool, _ state: inout BatchState, _ now: Instant,
+    stop: () -> Bool
+  ) throws -> [Int] {
+    let reused = connections[sandbox] != nil
+    let transport: any APNsTransport
+    let jwt: String
+    do throws(APNsError) {
+      jwt = try tokens.token(at: now.unixMilliseconds / 1000)
+      transport = try connection(sandbox: sandbox)
+    } catch {
+      if case .transport = error { connections[sandbox] = nil }
+      let failed = group.map { APNsAnswer(index: $0, result: .failure(error)) }
+      return try recordWave(failed, group: group, reused: false, &state, now)
+    }
+    var again: [Int] = []
+    var lost = false
+    let requests = group.compactMap { state.targets[$0].request }
+    try transport.send(requests, jwt: jwt, until: stop) {
+      answers in
+      for answer in answers {
+        if case .failure(.transport) = answer.result { lost = true }
+      }
+      again += try recordWave(answers, group: group, reused: reused, &state, now)
+    }
+    // A connection that lost a request is closed (its streams all answered by now): the
+    // next request opens a new one.
+    if lost { connections[sandbox] = nil }
+    return again
+  }
+
+  /// Classifies a wave of answers and records them in one transaction; returns the targets
+  /// to send again at once: a kept connection the server had closed (an HTTP/2 GOAWAY, an
+  /// idle timeout) gets one more try on a new one rather than a backoff, and 403
+  /// ExpiredProviderToken one more try with a fresh provider token (only logged:
+  /// classifying it would end the sender, which is right only for a second one in a row).
+  /// The apns-id is the same.
+  private func recordWave(
+    _ answers: [APNsAnswer], group: [Int], reused: Bool, _ state: inout BatchState,
+    _ now: Instant
+  ) throws -> [Int] {
+    var finals: [Attempt] = []
+    var logged: [Attempt] = []
+    var again: [Int] = []
+    for answer in answers {
+      let t = group[answer.index]
+      var attempt = Attempt(target: t, status: nil, reason: nil, outcome: .retryWithBackoff)
+      switch answer.result {
+      case .success(let response):
+        (attempt.status, attempt.reason) = (response.status, response.reason)
+        attempt.outcome = response.outcome
+      case .failure(let error):
+        attempt.reason = "\(error)"
+        attempt.outcome = APNsOutcome(error: error)
+      }
+      if case .retryWithBackoff = attempt.outcome, attempt.status == nil, reused,
+        !state.targets[t].reconnected
+      {
+        state.targets[t].reconnected = true
+        logged.append(attempt)
+        again.append(t)
+      } else if attempt.outcome == .renewTokenAndRetryOnce && !state.targets[t].renewed {
+        state.targets[t].renewed = true
+        tokens.invalidate()
+        logged.append(attempt)
+        again.append(t)
+      } else {
+        if attempt.outcome == .keepTokenAndRetry {
+          tokens.noteTooManyTokenUpdates(at: now.unixMilliseconds / 1000)
+        }
+        finals.append(attempt)
+      }
+    }
+    try record(finals, logged: logged, &state, now)
+    return again
+  }
+
+  /// Logs the attempts, moves each answered (push, token) pair, forgets dead tokens and
+  /// ends each push whose tokens have all answered — one transaction; then says each
+  /// failure in one line. A configuration error stops the sender once the rest is recorded
+  /// (its push stays as it was).
+  private func record(
+    _ finals: [Attempt], logged: [Attempt], _ state: inout BatchState, _ now: Instant
+  ) throws {
+    var stopping: DeliveryError?
+    var lines: [String] = []
+    try service.store.transaction { tx in
+      for attempt in logged { try tx.recordAttempt(delivery(attempt, state, now)) }
+      for attempt in finals {
+        let target = state.targets[attempt.target]
+        let push = state.pushes[target.push]
+        let token = target.send.token
+        try tx.recordAttempt(delivery(attempt, state, now))
+        let why = [attempt.status.map(String.init), attempt.reason].compactMap { $0 }
+          .joined(separator: " ")
+        let what =
+          "push \(push.entry.id) (\(push.entry.draft.event) of \(push.entry.runID)) to "
+          + token.prefix(8)
+        let result: Outcome
+        switch attempt.outcome {
+        case .sent:
+          try tx.setSendState(pushID: push.entry.id, token: token, .sent)
+          result = Outcome(kind: .sent)
+        case .deadToken:
+          try tx.setSendState(pushID: push.entry.id, token: token, .failed)
+          try tx.removeToken(token)
+          lines.append("\(what): \(why): the token is dead and was removed")
+          result = Outcome(kind: .failed, reason: why)
+        case .failed:
+          try tx.setSendState(pushID: push.entry.id, token: token, .failed)
+          lines.append("\(what) failed: \(why)")
+          result = Outcome(kind: .failed, reason: why)
+        case .keepTokenAndRetry, .retryWithBackoff:
+          lines.append("\(what): \(why): will retry")
+          result = Outcome(kind: .retry, reason: why)
+        case .configurationError:
+          state.blocked.insert(target.push)
+          stopping =
+            stopping
+            ?? .configuration(
+              "APNs refused the provider settings (\(why)); check the key, key id, team id and topic"
+            )
+          continue
+        case .renewTokenAndRetryOnce:
+          state.blocked.insert(target.push)
+          stopping =
+            stopping
+            ?? .configuration(
+              "APNs says a fresh provider token has expired (\(why)); check this machine's clock")
+          continue
+        }
+        if result.kind == .sent { state.sent += 1 }
+        state.tallies[target.push].add(result)
+        state.open[target.push] -= 1
+        if state.open[target.push] == 0 && !state.blocked.contains(target.push) {
+          try close(push, state.tallies[target.push], tx, now)
+        }
+      }
+      try renewLeasesIfShort(tx)
+    }
+    for line in lines { log(line) }
+    if let stopping { throw stopping }
+  }
+
+  /// The body to send: a retry takes a fresh timestamp, still rising per activity, as of
+  /// the push's moment (stored with the push).
+  private func retryBody(_ push: QueuedPush, _ tx: StoreTransaction) throws -> Data {
+    guard push.attempts > 0 else { return Data(push.entry.draft.body.utf8) }
+    let timestamp = try tx.nextPushTimestamp(
+      runID: push.entry.runID, activity: push.entry.draft.activity,
+      now: push.entry.draft.createdAt)
+    let body = PushBody.edited(push.entry.draft.body, timestamp: timestamp)
+    try tx.replaceBody(push.entry.id, body: body, timestamp: timestamp)
+    return Data(body.utf8)
+  }
+
+  private func request(_ push: QueuedPush, _ target: PushSend, _ body: Data) throws(APNsError)
+    -> APNsRequest
+  {
+    try APNsRequest(
+      deviceToken: target.token, topic: topic, priority: push.entry.draft.priority,
+      expiration: Self.expiration(push), apnsID: UUID(uuidString: target.apnsID),
+      collapseID: Self.headers(push)["apns-collapse-id"], body: body)
   }
 
   /// What the answers to one push's tokens came to.
@@ -62,8 +280,8 @@ extension PushSender {
     let id = push.entry.id
     let attempts = push.attempts + 1
     let wait = backoff.delay(attempt: attempts, using: &random)
-    let open = try tx.sends(pushID: id).contains { $0.state == .pending }
-    if tally.retry && open {
+    let sends = try tx.sends(pushID: id)
+    if tally.retry && sends.contains(where: { $0.state == .pending }) {
       let next = now + Int64(wait * 1000)
       if next.unixMilliseconds / 1000 > Self.expiration(push) {
         try tx.finishPush(
@@ -74,7 +292,7 @@ extension PushSender {
         try tx.retryPush(id, at: next, attempts: attempts, reason: tally.failure)
       }
     } else {
-      let anySent = try tx.sends(pushID: id).contains { $0.state == .sent }
+      let anySent = sends.contains { $0.state == .sent }
       try tx.finishPush(
         id, state: anySent ? .sent : .failed, reason: anySent ? nil : tally.failure, at: now)
     }
@@ -86,125 +304,15 @@ extension PushSender {
     var reason: String?
   }
 
-  /// One request to one token, with a single retry on a fresh provider token after 403
-  /// ExpiredProviderToken; the attempt is logged whatever happens.
-  private func attempt(
-    _ push: QueuedPush, _ target: PushSend, body: Data, at now: Instant,
-    then: (StoreTransaction, Outcome) throws -> Void
-  ) throws {
-    let headers = Self.headers(push)
-    let request: APNsRequest
-    do {
-      request = try APNsRequest(
-        deviceToken: target.token, topic: topic, priority: push.entry.draft.priority,
-        expiration: Self.expiration(push), apnsID: UUID(uuidString: target.apnsID),
-        collapseID: headers["apns-collapse-id"], body: body)
-    } catch {
-      return try record(
-        push, target, status: nil, reason: "\(error)", outcome: .failed, now, then: then)
-    }
-    var renewed = false
-    var reconnected = false
-    while true {
-      let outcome: APNsOutcome
-      var status: Int?
-      var reason: String?
-      var reused = connections[target.sandbox] != nil
-      do throws(APNsError) {
-        let jwt = try tokens.token(at: now.unixMilliseconds / 1000)
-        let response = try connection(sandbox: target.sandbox).send(request, jwt: jwt)
-        status = response.status
-        reason = response.reason
-        outcome = response.outcome
-      } catch {
-        reason = "\(error)"
-        outcome = APNsOutcome(error: error)
-        if case .transport = error { connections[target.sandbox] = nil } else { reused = false }
-      }
-      if case .retryWithBackoff = outcome, status == nil, reused, !reconnected {
-        // A kept connection the server has closed (an HTTP/2 GOAWAY, an idle timeout): once,
-        // at once, on a new one, rather than after a backoff. The apns-id is the same.
-        try logAttempt(push, target, status: nil, reason: reason, now)
-        reconnected = true
-        continue
-      }
-      if outcome == .renewTokenAndRetryOnce && !renewed {
-        // Only logged: classifying it would end the sender, which is right only for a
-        // second ExpiredProviderToken in a row (a fresh token refused: the clock is off).
-        try logAttempt(push, target, status: status, reason: reason, now)
-        tokens.invalidate()
-        renewed = true
-        continue
-      }
-      if outcome == .keepTokenAndRetry {
-        tokens.noteTooManyTokenUpdates(at: now.unixMilliseconds / 1000)
-      }
-      return try record(
-        push, target, status: status, reason: reason, outcome: outcome, now, then: then)
-    }
-  }
-
-  /// Logs the attempt and moves the (push, token) pair, and runs `then` with the outcome in
-  /// the same transaction; a dead token is forgotten; a configuration error stops the
-  /// sender (and `then` does not run: the push stays as it was).
-  private func record(
-    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?,
-    outcome: APNsOutcome, _ now: Instant, then: (StoreTransaction, Outcome) throws -> Void
-  ) throws {
-    let id = push.entry.id
-    let why = [status.map(String.init), reason].compactMap { $0 }.joined(separator: " ")
-    let result: Outcome? =
-      switch outcome {
-      case .sent: Outcome(kind: .sent)
-      case .deadToken, .failed: Outcome(kind: .failed, reason: why)
-      case .keepTokenAndRetry, .retryWithBackoff: Outcome(kind: .retry, reason: why)
-      case .configurationError, .renewTokenAndRetryOnce: nil
-      }
-    try service.store.transaction { tx in
-      try tx.recordAttempt(attempt(push, target, status: status, reason: reason, now))
-      switch outcome {
-      case .sent: try tx.setSendState(pushID: id, token: target.token, .sent)
-      case .deadToken:
-        try tx.setSendState(pushID: id, token: target.token, .failed)
-        try tx.removeToken(target.token)
-      case .failed: try tx.setSendState(pushID: id, token: target.token, .failed)
-      case .renewTokenAndRetryOnce, .keepTokenAndRetry, .retryWithBackoff, .configurationError:
-        break
-      }
-      if let result { try then(tx, result) }
-    }
-    let what =
-      "push \(id) (\(push.entry.draft.event) of \(push.entry.runID)) to \(target.token.prefix(8))"
-    switch outcome {
-    case .sent: break
-    case .deadToken: log("\(what): \(why): the token is dead and was removed")
-    case .failed: log("\(what) failed: \(why)")
-    case .configurationError:
-      throw DeliveryError.configuration(
-        "APNs refused the provider settings (\(why)); check the key, key id, team id and topic"
-      )
-    case .renewTokenAndRetryOnce:
-      throw DeliveryError.configuration(
-        "APNs says a fresh provider token has expired (\(why)); check this machine's clock")
-    case .keepTokenAndRetry, .retryWithBackoff: log("\(what): \(why): will retry")
-    }
-  }
-
-  /// Logs an attempt that changes no state.
-  private func logAttempt(
-    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?, _ now: Instant
-  ) throws {
-    try service.store.transaction { tx in
-      try tx.recordAttempt(attempt(push, target, status: status, reason: reason, now))
-    }
-  }
-
-  private func attempt(
-    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?, _ now: Instant
-  ) -> DeliveryAttempt {
-    DeliveryAttempt(
+  private func delivery(_ attempt: Attempt, _ state: BatchState, _ now: Instant)
+    -> DeliveryAttempt
+  {
+    let target = state.targets[attempt.target]
+    let push = state.pushes[target.push]
+    return DeliveryAttempt(
       pushID: push.entry.id, runID: push.entry.runID, event: push.entry.draft.event,
-      token: target.token, apnsID: target.apnsID, status: status, reason: reason, at: now)
+      token: target.send.token, apnsID: target.send.apnsID, status: attempt.status,
+      reason: attempt.reason, at: now)
   }
 
   private func connection(sandbox: Bool) throws(APNsError) -> any APNsTransport {
