@@ -70,9 +70,11 @@ public final class APNsConnection: APNsTransport {
 
   /// POSTs each request to `{baseURL}/3/device/{token}` with `authorization: bearer {jwt}`
   /// over the open connection (opening it first if needed), up to ``maxStreams`` at once,
-  /// and calls `answered` after each turn of libcurl's loop with the answers it finished
-  /// (see ``APNsTransport/send(_:jwt:until:answered:)``). A request that gets no answer in
-  /// the connection's request timeout is answered ``APNsError/transport(_:)``.
+  /// and calls `answered` with the answers that have come (see
+  /// ``APNsTransport/send(_:jwt:until:answered:)``): at once when none is left in flight,
+  /// else once ``waveSize`` have come or the first of them has waited ``waveWait``. A
+  /// request that gets no answer in the connection's request timeout is answered
+  /// ``APNsError/transport(_:)``.
   public func send(
     _ requests: [APNsRequest], jwt: String, until stop: () -> Bool,
     answered: ([APNsAnswer]) throws -> Void
@@ -87,59 +89,85 @@ public final class APNsConnection: APNsTransport {
         idle.append(exchange)
       }
     }
+    var wave: [APNsAnswer] = []
+    var waveBegan: ContinuousClock.Instant?
     while true {
-      var wave: [APNsAnswer] = []
       while flying.count < Self.maxStreams, next < requests.count, !stop() {
         let request = requests[next]
-        if let exchange = takeExchange() {
-          exchange.prepare(
-            index: next, url: base + request.path, headerLines: Self.headerLines(request, jwt),
-            body: request.body)
-          let added = cooktimer_curl_multi_add_handle(multi, exchange.handle)
-          if added == CURLM_OK {
-            flying[exchange.handle] = exchange
-          } else {
-            idle.append(exchange)
-            wave.append(APNsAnswer(index: next, result: .failure(multiFailure(added))))
-          }
-        } else {
-          wave.append(
-            APNsAnswer(index: next, result: .failure(.transport("libcurl could not make a handle")))
-          )
+        let lines = Self.headerLines(request, jwt)
+        if let failure = start(request, index: next, url: base + request.path, lines, &flying) {
+          wave.append(APNsAnswer(index: next, result: .failure(failure)))
         }
         next += 1
       }
-      if flying.isEmpty {
-        if !wave.isEmpty { try answered(wave) }
-        return
+      if !flying.isEmpty { collect(&flying, into: &wave) }
+      if !wave.isEmpty && waveBegan == nil { waveBegan = .now }
+      let waited = waveBegan.map { ContinuousClock.now - $0 } ?? .zero
+      if !wave.isEmpty && (flying.isEmpty || wave.count >= Self.waveSize || waited >= Self.waveWait)
+      {
+        try answered(wave)
+        (wave, waveBegan) = ([], nil)
+        continue
       }
-      var running: Int32 = 0
-      let performed = cooktimer_curl_multi_perform(multi, &running)
-      if performed != CURLM_OK {
-        for (handle, exchange) in flying {
-          cooktimer_curl_multi_remove_handle(multi, handle)
-          wave.append(APNsAnswer(index: exchange.index, result: .failure(multiFailure(performed))))
-          idle.append(exchange)
-        }
-        flying = [:]
-      }
-      var left: Int32 = 0
-      while let message = cooktimer_curl_multi_info_read(multi, &left) {
-        // The message is gone once its handle is removed: read it first.
-        guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
-          let exchange = flying.removeValue(forKey: handle)
-        else { continue }
-        let code = message.pointee.data.result
+      if flying.isEmpty { return }
+      // Wait for the network (or the rest of the wave's wait); libcurl wakes sooner for its
+      // own timeouts.
+      let wait = wave.isEmpty ? 1000 : max(1, Self.milliseconds(Self.waveWait - waited))
+      var ready: Int32 = 0
+      cooktimer_curl_multi_poll(multi, Int32(wait), &ready)
+    }
+  }
+
+  /// A wave is handed over once this many answers have come, even with others in flight:
+  /// enough to share one commit, few enough that the freed streams soon carry new requests.
+  static let waveSize = maxStreams / 2
+  /// The longest the first answer of a wave waits for others while requests are in flight:
+  /// one durable commit for many answers costs far less than one each, and a push's answer
+  /// is recorded at most this much later.
+  static let waveWait = Duration.milliseconds(2)
+
+  /// Adds one request to the connection; the error when it cannot be.
+  private func start(
+    _ request: APNsRequest, index: Int, url: String, _ lines: [String],
+    _ flying: inout [UnsafeMutableRawPointer: CurlExchange]
+  ) -> APNsError? {
+    guard let exchange = takeExchange() else {
+      return .transport("libcurl could not make a handle")
+    }
+    exchange.prepare(index: index, url: url, headerLines: lines, body: request.body)
+    let added = cooktimer_curl_multi_add_handle(multi, exchange.handle)
+    guard added == CURLM_OK else {
+      idle.append(exchange)
+      return multiFailure(added)
+    }
+    flying[exchange.handle] = exchange
+    return nil
+  }
+
+  /// Lets libcurl move every transfer on, and takes the answers of those that finished.
+  private func collect(
+    _ flying: inout [UnsafeMutableRawPointer: CurlExchange], into wave: inout [APNsAnswer]
+  ) {
+    var running: Int32 = 0
+    let performed = cooktimer_curl_multi_perform(multi, &running)
+    if performed != CURLM_OK {
+      for (handle, exchange) in flying {
         cooktimer_curl_multi_remove_handle(multi, handle)
-        wave.append(APNsAnswer(index: exchange.index, result: answer(exchange, code)))
+        wave.append(APNsAnswer(index: exchange.index, result: .failure(multiFailure(performed))))
         idle.append(exchange)
       }
-      if !wave.isEmpty {
-        try answered(wave)
-      } else if !flying.isEmpty {
-        var ready: Int32 = 0
-        cooktimer_curl_multi_poll(multi, 1000, &ready)
-      }
+      flying = [:]
+    }
+    var left: Int32 = 0
+    while let message = cooktimer_curl_multi_info_read(multi, &left) {
+      // The message is gone once its handle is removed: read it first.
+      guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle,
+        let exchange = flying.removeValue(forKey: handle)
+      else { continue }
+      let code = message.pointee.data.result
+      cooktimer_curl_multi_remove_handle(multi, handle)
+      wave.append(APNsAnswer(index: exchange.index, result: answer(exchange, code)))
+      idle.append(exchange)
     }
   }
 
@@ -181,7 +209,7 @@ public final class APNsConnection: APNsTransport {
         .notHTTP2("\(origin) answered over \(Self.versionName(version)), not HTTP/2"))
     }
     return .success(
-      APNsResponse(status: status, apnsID: exchange.headers["apns-id"], body: exchange.body))
+      APNsResponse(status: status, apnsID: exchange.apnsID, body: exchange.body))
   }
 
   private var origin: String {

@@ -15,8 +15,8 @@ final class CurlExchange {
   /// The position of the request in the batch being sent.
   var index = 0
   var body = Data()
-  /// Header names lowercased; values trimmed.
-  var headers: [String: String] = [:]
+  /// The answer's `apns-id` header (trimmed), the one header read.
+  var apnsID: String?
   private var headerList: UnsafeMutablePointer<curl_slist>?
 
   /// A fresh handle with `configure`'s options (those of every request of the connection);
@@ -46,7 +46,7 @@ final class CurlExchange {
   func prepare(index: Int, url: String, headerLines: [String], body payload: Data) {
     self.index = index
     body = Data()
-    headers = [:]
+    apnsID = nil
     errorBuffer[0] = 0
     cooktimer_curl_setopt_slist(handle, CURLOPT_HTTPHEADER, nil)
     cooktimer_curl_slist_free_all(headerList)
@@ -87,20 +87,22 @@ final class CurlExchange {
   }
 
   /// CURLOPT_HEADERFUNCTION: called once per header line, status lines included; a new
-  /// status line starts a new response (an informational 1xx may come first).
+  /// status line starts a new response (an informational 1xx may come first). Only
+  /// `apns-id` is kept, and only its line becomes a string: the sender reads nothing else,
+  /// and at thousands of answers a second the other lines (date, server, …) would cost more
+  /// than the request.
   static let readHeader: cooktimer_curl_data_callback = { data, size, count, context in
     let exchange = Unmanaged<CurlExchange>.fromOpaque(context!).takeUnretainedValue()
     let length = size * count
     guard let data else { return length }
-    let line = data.withMemoryRebound(to: UInt8.self, capacity: length) {
-      String(decoding: UnsafeBufferPointer(start: $0, count: length), as: UTF8.self)
-    }
-    if line.hasPrefix("HTTP/") {
-      exchange.headers = [:]
-    } else if let colon = line.firstIndex(of: ":") {
-      let name = line[..<colon].lowercased()
-      let value = line[line.index(after: colon)...].trimmingCharacters(in: .whitespacesAndNewlines)
-      exchange.headers[name] = value
+    let line = UnsafeRawBufferPointer(start: data, count: length)
+    if line.starts(with: "HTTP/".utf8) {
+      exchange.apnsID = nil
+    } else if let colon = line.firstIndex(of: UInt8(ascii: ":")),
+      line[..<colon].lazy.map({ $0 | 0x20 }).elementsEqual("apns-id".utf8)
+    {
+      let value = String(decoding: line[(colon + 1)...], as: UTF8.self)
+      exchange.apnsID = value.trimmingCharacters(in: .whitespacesAndNewlines)
     }
     return length
   }

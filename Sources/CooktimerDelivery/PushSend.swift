@@ -25,7 +25,8 @@ extension PushSender {
 
   /// What sending a batch has come to so far; the answers of a wave are recorded into it.
   struct BatchState {
-    var pushes: [QueuedPush]
+    /// The pushes, their sends kept as they move.
+    var pushes: [ClaimedPush]
     var targets: [Target] = []
     /// Per push: the tokens whose answer is still to come.
     var open: [Int]
@@ -34,10 +35,17 @@ extension PushSender {
     var blocked: Set<Int> = []
     var sent = 0
 
-    init(_ pushes: [QueuedPush]) {
+    init(_ pushes: [ClaimedPush]) {
       self.pushes = pushes
       open = Array(repeating: 0, count: pushes.count)
       tallies = Array(repeating: Tally(), count: pushes.count)
+    }
+
+    /// Keeps the push's copy of a send's state as the store now has it.
+    mutating func setSend(_ push: Int, _ token: String, _ state: PushSend.State) {
+      if let n = pushes[push].sends.firstIndex(where: { $0.token == token }) {
+        pushes[push].sends[n].state = state
+      }
     }
   }
 
@@ -51,26 +59,23 @@ extension PushSender {
   /// - Returns: how many tokens answered 200.
   /// - Throws: ``DeliveryError/configuration(_:)`` after recording the wave that carried
   ///   it (the refused pushes stay pending); store errors.
-  func send(_ pushes: [QueuedPush], at now: Instant, stop: () -> Bool) throws -> Int {
+  func send(_ pushes: [ClaimedPush], at now: Instant, stop: () -> Bool) throws -> Int {
     var state = BatchState(pushes)
     var refused: [Attempt] = []
-    try service.store.transaction { tx in
-      for (n, push) in pushes.enumerated() {
-        let sends = try tx.sends(pushID: push.entry.id).filter { $0.state == .pending }
-        if sends.isEmpty {
-          try close(push, Tally(), tx, now)
-          continue
-        }
-        let body = try retryBody(push, tx)
-        state.open[n] = sends.count
-        for send in sends {
-          let made = Result { () throws(APNsError) in try request(push, send, body) }
-          state.targets.append(Target(push: n, send: send, request: try? made.get()))
-          if case .failure(let error) = made {
-            let target = state.targets.count - 1
-            refused.append(
-              Attempt(target: target, status: nil, reason: "\(error)", outcome: .failed))
-          }
+    // Only retries write before their requests go (a fresh timestamp): a batch of first
+    // attempts goes out at once.
+    let bodies = try retryBodies(pushes)
+    for (n, push) in pushes.enumerated() {
+      let sends = push.sends.filter { $0.state == .pending }
+      let body = bodies[push.id] ?? Data(push.queued.entry.draft.body.utf8)
+      state.open[n] = sends.count
+      for send in sends {
+        let made = Result { () throws(APNsError) in try request(push, send, body) }
+        state.targets.append(Target(push: n, send: send, request: try? made.get()))
+        if case .failure(let error) = made {
+          let target = state.targets.count - 1
+          refused.append(
+            Attempt(target: target, status: nil, reason: "\(error)", outcome: .failed))
         }
       }
     }
@@ -188,21 +193,22 @@ extension PushSender {
         try tx.recordAttempt(delivery(attempt, state, now))
         let why = [attempt.status.map(String.init), attempt.reason].compactMap { $0 }
           .joined(separator: " ")
-        let what =
-          "push \(push.entry.id) (\(push.entry.draft.event) of \(push.entry.runID)) to "
-          + token.prefix(8)
+        let what = "\(push.name) to \(token.prefix(8))"
         let result: Outcome
         switch attempt.outcome {
         case .sent:
-          try tx.setSendState(pushID: push.entry.id, token: token, .sent)
+          try tx.setSendState(pushID: push.id, token: token, .sent)
+          state.setSend(target.push, token, .sent)
           result = Outcome(kind: .sent)
         case .deadToken:
-          try tx.setSendState(pushID: push.entry.id, token: token, .failed)
+          try tx.setSendState(pushID: push.id, token: token, .failed)
+          state.setSend(target.push, token, .failed)
           try tx.removeToken(token)
           lines.append("\(what): \(why): the token is dead and was removed")
           result = Outcome(kind: .failed, reason: why)
         case .failed:
-          try tx.setSendState(pushID: push.entry.id, token: token, .failed)
+          try tx.setSendState(pushID: push.id, token: token, .failed)
+          state.setSend(target.push, token, .failed)
           lines.append("\(what) failed: \(why)")
           result = Outcome(kind: .failed, reason: why)
         case .keepTokenAndRetry, .retryWithBackoff:
@@ -228,34 +234,42 @@ extension PushSender {
         state.tallies[target.push].add(result)
         state.open[target.push] -= 1
         if state.open[target.push] == 0 && !state.blocked.contains(target.push) {
-          try close(push, state.tallies[target.push], tx, now)
+          try close(state.pushes[target.push], state.tallies[target.push], tx, now)
         }
       }
-      try renewLeasesIfShort(tx)
+      _ = try renewLeasesIfShort(tx)
     }
     for line in lines { log(line) }
     if let stopping { throw stopping }
   }
 
-  /// The body to send: a retry takes a fresh timestamp, still rising per activity, as of
-  /// the push's moment (stored with the push).
-  private func retryBody(_ push: QueuedPush, _ tx: StoreTransaction) throws -> Data {
-    guard push.attempts > 0 else { return Data(push.entry.draft.body.utf8) }
-    let timestamp = try tx.nextPushTimestamp(
-      runID: push.entry.runID, activity: push.entry.draft.activity,
-      now: push.entry.draft.createdAt)
-    let body = PushBody.edited(push.entry.draft.body, timestamp: timestamp)
-    try tx.replaceBody(push.entry.id, body: body, timestamp: timestamp)
-    return Data(body.utf8)
+  /// The bodies of the retries among `pushes`, by push id: a retry takes a fresh timestamp,
+  /// still rising per activity, as of the push's moment (stored with the push; one
+  /// transaction for the batch, none when there is no retry).
+  private func retryBodies(_ pushes: [ClaimedPush]) throws -> [Int64: Data] {
+    let retries = pushes.filter { $0.queued.attempts > 0 }
+    if retries.isEmpty { return [:] }
+    return try service.store.transaction { tx in
+      var bodies: [Int64: Data] = [:]
+      for push in retries {
+        let draft = push.queued.entry.draft
+        let timestamp = try tx.nextPushTimestamp(
+          runID: push.queued.entry.runID, activity: draft.activity, now: draft.createdAt)
+        let body = PushBody.edited(draft.body, timestamp: timestamp)
+        try tx.replaceBody(push.id, body: body, timestamp: timestamp)
+        bodies[push.id] = Data(body.utf8)
+      }
+      return bodies
+    }
   }
 
-  private func request(_ push: QueuedPush, _ target: PushSend, _ body: Data) throws(APNsError)
+  private func request(_ push: ClaimedPush, _ target: PushSend, _ body: Data) throws(APNsError)
     -> APNsRequest
   {
     try APNsRequest(
-      deviceToken: target.token, topic: topic, priority: push.entry.draft.priority,
-      expiration: Self.expiration(push), apnsID: UUID(uuidString: target.apnsID),
-      collapseID: Self.headers(push)["apns-collapse-id"], body: body)
+      deviceToken: target.token, topic: topic, priority: push.queued.entry.draft.priority,
+      expiration: push.expiration, apnsID: UUID(uuidString: target.apnsID),
+      collapseID: push.headers["apns-collapse-id"], body: body)
   }
 
   /// What the answers to one push's tokens came to.
@@ -274,16 +288,15 @@ extension PushSender {
   }
 
   /// Ends the push (sent, failed) or schedules its retry, or lets it expire.
-  private func close(_ push: QueuedPush, _ tally: Tally, _ tx: StoreTransaction, _ now: Instant)
+  private func close(_ push: ClaimedPush, _ tally: Tally, _ tx: StoreTransaction, _ now: Instant)
     throws
   {
-    let id = push.entry.id
-    let attempts = push.attempts + 1
-    let wait = backoff.delay(attempt: attempts, using: &random)
-    let sends = try tx.sends(pushID: id)
-    if tally.retry && sends.contains(where: { $0.state == .pending }) {
+    let id = push.id
+    let attempts = push.queued.attempts + 1
+    if tally.retry && push.sends.contains(where: { $0.state == .pending }) {
+      let wait = backoff.delay(attempt: attempts, using: &random)
       let next = now + Int64(wait * 1000)
-      if next.unixMilliseconds / 1000 > Self.expiration(push) {
+      if next.unixMilliseconds / 1000 > push.expiration {
         try tx.finishPush(
           id, state: .expired, reason: tally.failure ?? "not delivered before it expired",
           at: now)
@@ -292,7 +305,7 @@ extension PushSender {
         try tx.retryPush(id, at: next, attempts: attempts, reason: tally.failure)
       }
     } else {
-      let anySent = sends.contains { $0.state == .sent }
+      let anySent = push.sends.contains { $0.state == .sent }
       try tx.finishPush(
         id, state: anySent ? .sent : .failed, reason: anySent ? nil : tally.failure, at: now)
     }
@@ -310,7 +323,7 @@ extension PushSender {
     let target = state.targets[attempt.target]
     let push = state.pushes[target.push]
     return DeliveryAttempt(
-      pushID: push.entry.id, runID: push.entry.runID, event: push.entry.draft.event,
+      pushID: push.id, runID: push.queued.entry.runID, event: push.queued.entry.draft.event,
       token: target.send.token, apnsID: target.send.apnsID, status: attempt.status,
       reason: attempt.reason, at: now)
   }

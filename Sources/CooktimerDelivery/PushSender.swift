@@ -67,7 +67,7 @@ public final class PushSender {
   public func deliverDue(at now: Instant, stop: () -> Bool = { false }) throws -> Int {
     try service.catchUpDue(through: now)
     let claimed = try claim(at: now)
-    leased = (claimed.map(\.entry.id), now + Self.leaseLength)
+    leased = (claimed.map(\.id), now + Self.leaseLength)
     var sent = 0
     var start = 0
     while start < claimed.count {
@@ -76,16 +76,16 @@ public final class PushSender {
         if !stop() {
           let held = try service.store.transaction { tx in try renewLeasesIfShort(tx) }
           sent += try send(
-            claimed[start..<end].filter { held.contains($0.entry.id) }, at: now, stop: stop)
+            claimed[start..<end].filter { held.contains($0.id) }, at: now, stop: stop)
         }
         if stop() {
           // This batch's pushes not started, and the rest of the round, go back.
-          try release(claimed[start...].map(\.entry.id))
+          try release(claimed[start...].map(\.id))
           break
         }
       } catch {
         // Releasing an ended push changes nothing: only the ones left pending go back.
-        try release(claimed[start...].map(\.entry.id))
+        try release(claimed[start...].map(\.id))
         throw error
       }
       start = end
