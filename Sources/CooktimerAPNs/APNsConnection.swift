@@ -186,6 +186,10 @@ public final class APNsConnection: APNsTransport {
       cooktimer_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout)
       cooktimer_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, requestTimeout)
       cooktimer_curl_setopt_string(handle, CURLOPT_USERAGENT, "cooktimer")
+      // APNs answers are a short JSON object at most and bodies at most 4 KB: small buffers,
+      // not libcurl's 16 KB download and 64 KB upload ones, for each of up to 100 handles.
+      cooktimer_curl_setopt_long(handle, CURLOPT_BUFFERSIZE, 4096)
+      cooktimer_curl_setopt_long(handle, CURLOPT_UPLOAD_BUFFERSIZE, 16384)
       if let caFile { cooktimer_curl_setopt_string(handle, CURLOPT_CAINFO, caFile) }
     }
   }

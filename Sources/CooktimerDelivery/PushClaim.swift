@@ -53,7 +53,7 @@ extension PushSender {
         let known = Set(push.sends.map(\.token))
         let firstOfPush = known.isEmpty
         for (n, token) in tokens.enumerated() where !known.contains(token.token) {
-          let apnsID = n == 0 && firstOfPush ? push.headers["apns-id"] : nil
+          let apnsID = n == 0 && firstOfPush ? push.apnsID : nil
           let send = PushSend(
             pushID: id, token: token.token,
             apnsID: apnsID ?? UUID().uuidString.lowercased(), sandbox: token.sandbox,

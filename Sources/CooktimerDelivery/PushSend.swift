@@ -269,7 +269,7 @@ extension PushSender {
     try APNsRequest(
       deviceToken: target.token, topic: topic, priority: push.queued.entry.draft.priority,
       expiration: push.expiration, apnsID: UUID(uuidString: target.apnsID),
-      collapseID: push.headers["apns-collapse-id"], body: body)
+      collapseID: push.collapseID, body: body)
   }
 
   /// What the answers to one push's tokens came to.
