@@ -91,7 +91,8 @@ public final class APNsConnection: APNsTransport {
     }
     var wave: [APNsAnswer] = []
     var waveBegan: ContinuousClock.Instant?
-    while true {
+    /// Starts requests while streams are free (and `stop` allows).
+    func refill() {
       while flying.count < Self.maxStreams, next < requests.count, !stop() {
         let request = requests[next]
         let lines = Self.headerLines(request, jwt)
@@ -100,11 +101,19 @@ public final class APNsConnection: APNsTransport {
         }
         next += 1
       }
+    }
+    while true {
+      refill()
       if !flying.isEmpty { collect(&flying, into: &wave) }
       if !wave.isEmpty && waveBegan == nil { waveBegan = .now }
       let waited = waveBegan.map { ContinuousClock.now - $0 } ?? .zero
       if !wave.isEmpty && (flying.isEmpty || wave.count >= Self.waveSize || waited >= Self.waveWait)
       {
+        // The freed streams carry their next requests out before the wave is recorded (a
+        // durable commit, milliseconds): the server answers them meanwhile.
+        let before = flying.count
+        refill()
+        if flying.count > before { collect(&flying, into: &wave) }
         try answered(wave)
         (wave, waveBegan) = ([], nil)
         continue
