@@ -110,7 +110,8 @@ extension PushSender {
       transport = try connection(sandbox: sandbox)
     } catch {
       if case .transport = error { connections[sandbox] = nil }
-      let failed = group.map { APNsAnswer(index: $0, result: .failure(error)) }
+      // Answers are by position in the group, as the transport gives them.
+      let failed = group.indices.map { APNsAnswer(index: $0, result: .failure(error)) }
       return try recordWave(failed, group: group, reused: false, &state, now)
     }
     var again: [Int] = []
