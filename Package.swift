@@ -49,12 +49,10 @@ let package = Package(
       name: "CReadline",
       providers: [.apt(["libreadline-dev"]), .brew(["readline"])]
     ),
-    // The only module that imports libmicrohttpd.
-    .systemLibrary(
-      name: "CMicroHTTPD",
-      pkgConfig: "libmicrohttpd",
-      providers: [.apt(["libmicrohttpd-dev"]), .brew(["libmicrohttpd"])]
-    ),
+    // libmicrohttpd, loaded with dlopen when a server first starts (the headers come from
+    // libmicrohttpd-dev; nothing links the library, so only `serve` loads it and its TLS
+    // libraries). The only module that imports it is CooktimerHTTP.
+    .target(name: "CMicroHTTPD"),
     // Embedded HTTP/1.1 server: transport, routing, Server-Sent Events. Knows no cooktimer type.
     .target(name: "CooktimerHTTP", dependencies: ["CMicroHTTPD"]),
     // The readline glue, alone: readline's API is C globals (rl_line_buffer, rl_point,
@@ -76,14 +74,13 @@ let package = Package(
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
         "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor", "CooktimerServer",
-        "CooktimerHTTP",
+        "CooktimerHTTP", "CCurl",
       ]
     ),
-    .systemLibrary(
-      name: "CCurl",
-      pkgConfig: "libcurl",
-      providers: [.apt(["libcurl4-openssl-dev"]), .brew(["curl"])]
-    ),
+    // libcurl, loaded with dlopen on first use (the headers come from libcurl4-openssl-dev;
+    // nothing links the library, so only `send`, `serve`'s sender and `import URL` load it and
+    // its ~30 libraries). Imported by CooktimerAPNs and by the CLI's `import`.
+    .target(name: "CCurl"),
     .systemLibrary(
       name: "CCrypto",
       pkgConfig: "libcrypto",

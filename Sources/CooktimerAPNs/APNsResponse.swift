@@ -23,7 +23,9 @@ public struct APNsResponse: Hashable, Sendable {
   /// Reads `reason` and `timestamp` from a JSON body; a body that is empty or not such JSON
   /// leaves both nil.
   public init(status: Int, apnsID: String?, body: Data) {
-    let object = (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
+    // A 200 has no body: nothing to read (and no parse error to make and throw away).
+    let object =
+      body.isEmpty ? nil : (try? JSONSerialization.jsonObject(with: body)) as? [String: Any]
     let timestamp = (object?["timestamp"] as? NSNumber)?.int64Value
     self.init(
       status: status, apnsID: apnsID, reason: object?["reason"] as? String, timestamp: timestamp)

@@ -4,207 +4,205 @@ import CooktimerStore
 import Foundation
 
 extension PushSender {
-  /// Sends one claimed push to each of its pending tokens and records each answer; then
-  /// ends the push (sent, failed) or schedules its retry (or lets it expire).
+  /// One (push, token) request of a batch, and the one-time retries it has had.
+  struct Target {
+    /// Its push's position in the batch.
+    var push: Int
+    var send: PushSend
+    /// nil when APNs would refuse it unsent (a bad token, a body over 4096 bytes).
+    var request: APNsRequest?
+    var reconnected = false
+    var renewed = false
+  }
+
+  /// One attempt's answer, as the deliveries log and the store take it.
+  struct Attempt {
+    var target: Int
+    var status: Int?
+    var reason: String?
+    var outcome: APNsOutcome
+  }
+
+  /// What sending a batch has come to so far; the answers of a wave are recorded into it.
+  struct BatchState {
+    /// The pushes, their sends kept as they move.
+    var pushes: [ClaimedPush]
+    var targets: [Target] = []
+    /// Per push: the tokens whose answer is still to come.
+    var open: [Int]
+    var tallies: [Tally]
+    /// Pushes a configuration error stopped: never closed, they stay pending.
+    var blocked: Set<Int> = []
+    var sent = 0
+
+    init(_ pushes: [ClaimedPush]) {
+      self.pushes = pushes
+      open = Array(repeating: 0, count: pushes.count)
+      tallies = Array(repeating: Tally(), count: pushes.count)
+    }
+
+    /// Keeps the push's copy of a send's state as the store now has it.
+    mutating func setSend(_ push: Int, _ token: String, _ state: PushSend.State) {
+      if let n = pushes[push].sends.firstIndex(where: { $0.token == token }) {
+        pushes[push].sends[n].state = state
+      }
+    }
+  }
+
+  /// Sends claimed pushes to each of their pending tokens, up to
+  /// ``APNsConnection/maxStreams`` requests at once on each connection, and records the
+  /// answers that have come in one transaction per wave (an answer is durable before the
+  /// next wave is read; a push answered 200 is never sent again). Each push whose tokens have
+  /// all answered is ended (sent, failed) or its retry scheduled (or it expires) in that
+  /// transaction. No request starts once `stop` says so; those started are answered first.
   ///
   /// - Returns: how many tokens answered 200.
-  func send(_ push: QueuedPush, at now: Instant) throws -> Int {
-    let id = push.entry.id
-    let sends = try service.store.transaction { tx in try tx.sends(pushID: id) }
-      .filter { $0.state == .pending }
-    var body = push.entry.draft.body
-    var timestamp = push.entry.draft.timestamp
-    if push.attempts > 0 {
-      // A retry takes a fresh timestamp, still rising per activity, as of the push's moment.
-      timestamp = try service.store.transaction { tx in
-        try tx.nextPushTimestamp(
-          runID: push.entry.runID, activity: push.entry.draft.activity,
-          now: push.entry.draft.createdAt)
-      }
-      body = PushBody.edited(body, timestamp: timestamp)
-      try service.store.transaction { tx in try tx.replaceBody(id, body: body, timestamp: timestamp)
-      }
-    }
-    var tally = Tally()
-    if sends.isEmpty {
-      try service.store.transaction { tx in try close(push, tally, tx, now) }
-    }
-    for (n, target) in sends.enumerated() {
-      // The last answer closes the push in its own transaction: one durable write per
-      // answer, not two.
-      try attempt(push, target, body: Data(body.utf8), at: now) { tx, outcome in
-        tally.add(outcome)
-        if n == sends.count - 1 { try close(push, tally, tx, now) }
+  /// - Throws: ``DeliveryError/configuration(_:)`` after recording the wave that carried
+  ///   it (the refused pushes stay pending); store errors.
+  func send(_ pushes: [ClaimedPush], at now: Instant, stop: () -> Bool) throws -> Int {
+    var state = BatchState(pushes)
+    var refused: [Attempt] = []
+    // Only retries write before their requests go (a fresh timestamp): a batch of first
+    // attempts goes out at once.
+    let bodies = try retryBodies(pushes)
+    for (n, push) in pushes.enumerated() {
+      let sends = push.sends.filter { $0.state == .pending }
+      let body = bodies[push.id] ?? Data(push.queued.entry.draft.body.utf8)
+      state.open[n] = sends.count
+      for send in sends {
+        let made = Result { () throws(APNsError) in try request(push, send, body) }
+        state.targets.append(Target(push: n, send: send, request: try? made.get()))
+        if case .failure(let error) = made {
+          let target = state.targets.count - 1
+          refused.append(
+            Attempt(target: target, status: nil, reason: "\(error)", outcome: .failed))
+        }
       }
     }
-    return tally.sent
+    if !refused.isEmpty { try record(refused, logged: [], &state, now) }
+    var round = state.targets.indices.filter { state.targets[$0].request != nil }
+    var first = true
+    while !round.isEmpty {
+      var again: [Int] = []
+      for sandbox in [false, true] {
+        let group = round.filter { state.targets[$0].send.sandbox == sandbox }
+        if group.isEmpty { continue }
+        // A re-sent request (a new connection, a fresh provider token) finishes what its
+        // push started, even when stopping.
+        again += try sendGroup(group, sandbox: sandbox, &state, now, stop: first ? stop : { false })
+      }
+      round = again
+      first = false
+    }
+    return state.sent
   }
 
-  /// What the answers to one push's tokens came to.
-  struct Tally {
-    var sent = 0
-    var retry = false
-    var failure: String?
-
-    mutating func add(_ outcome: Outcome) {
-      switch outcome.kind {
-      case .sent: sent += 1
-      case .retry: retry = true
-      case .failed: failure = outcome.reason
-      }
-    }
-  }
-
-  /// Ends the push (sent, failed) or schedules its retry, or lets it expire.
-  private func close(_ push: QueuedPush, _ tally: Tally, _ tx: StoreTransaction, _ now: Instant)
-    throws
-  {
-    let id = push.entry.id
-    let attempts = push.attempts + 1
-    let wait = backoff.delay(attempt: attempts, using: &random)
-    let open = try tx.sends(pushID: id).contains { $0.state == .pending }
-    if tally.retry && open {
-      let next = now + Int64(wait * 1000)
-      if next.unixMilliseconds / 1000 > Self.expiration(push) {
-        try tx.finishPush(
-          id, state: .expired, reason: tally.failure ?? "not delivered before it expired",
-          at: now)
-        log("push \(id) expired: not delivered before its apns-expiration")
-      } else {
-        try tx.retryPush(id, at: next, attempts: attempts, reason: tally.failure)
-      }
-    } else {
-      let anySent = try tx.sends(pushID: id).contains { $0.state == .sent }
-      try tx.finishPush(
-        id, state: anySent ? .sent : .failed, reason: anySent ? nil : tally.failure, at: now)
-    }
-  }
-
-  struct Outcome {
-    enum Kind { case sent, retry, failed }
-    var kind: Kind
-    var reason: String?
-  }
-
-  /// One request to one token, with a single retry on a fresh provider token after 403
-  /// ExpiredProviderToken; the attempt is logged whatever happens.
-  private func attempt(
-    _ push: QueuedPush, _ target: PushSend, body: Data, at now: Instant,
-    then: (StoreTransaction, Outcome) throws -> Void
-  ) throws {
-    let headers = Self.headers(push)
-    let request: APNsRequest
-    do {
-      request = try APNsRequest(
-        deviceToken: target.token, topic: topic, priority: push.entry.draft.priority,
-        expiration: Self.expiration(push), apnsID: UUID(uuidString: target.apnsID),
-        collapseID: headers["apns-collapse-id"], body: body)
+  /// One round of requests to one APNs host; returns the targets to send again at once.
+  private func sendGroup(
+    _ group: [Int], sandbox: Bool, _ state: inout BatchState, _ now: Instant,
+    stop: () -> Bool
+  ) throws -> [Int] {
+    let reused = connections[sandbox] != nil
+    let transport: any APNsTransport
+    let jwt: String
+    do throws(APNsError) {
+      jwt = try tokens.token(at: now.unixMilliseconds / 1000)
+      transport = try connection(sandbox: sandbox)
     } catch {
-      return try record(
-        push, target, status: nil, reason: "\(error)", outcome: .failed, now, then: then)
+      if case .transport = error { connections[sandbox] = nil }
+      // Answers are by position in the group, as the transport gives them.
+      let failed = group.indices.map { APNsAnswer(index: $0, result: .failure(error)) }
+      return try recordWave(failed, group: group, reused: false, &state, now)
     }
-    var renewed = false
-    var reconnected = false
-    while true {
-      let outcome: APNsOutcome
-      var status: Int?
-      var reason: String?
-      var reused = connections[target.sandbox] != nil
-      do throws(APNsError) {
-        let jwt = try tokens.token(at: now.unixMilliseconds / 1000)
-        let response = try connection(sandbox: target.sandbox).send(request, jwt: jwt)
-        status = response.status
-        reason = response.reason
-        outcome = response.outcome
-      } catch {
-        reason = "\(error)"
-        outcome = APNsOutcome(error: error)
-        if case .transport = error { connections[target.sandbox] = nil } else { reused = false }
+    var again: [Int] = []
+    var lost = false
+    let requests = group.compactMap { state.targets[$0].request }
+    try transport.send(requests, jwt: jwt, until: stop) {
+      answers in
+      for answer in answers {
+        if case .failure(.transport) = answer.result { lost = true }
       }
-      if case .retryWithBackoff = outcome, status == nil, reused, !reconnected {
-        // A kept connection the server has closed (an HTTP/2 GOAWAY, an idle timeout): once,
-        // at once, on a new one, rather than after a backoff. The apns-id is the same.
-        try logAttempt(push, target, status: nil, reason: reason, now)
-        reconnected = true
-        continue
+      again += try recordWave(answers, group: group, reused: reused, &state, now)
+    }
+    // A connection that lost a request is closed (its streams all answered by now): the
+    // next request opens a new one.
+    if lost { connections[sandbox] = nil }
+    return again
+  }
+
+  /// Classifies a wave of answers and records them in one transaction; returns the targets
+  /// to send again at once: a kept connection the server had closed (an HTTP/2 GOAWAY, an
+  /// idle timeout) gets one more try on a new one rather than a backoff, and 403
+  /// ExpiredProviderToken one more try with a fresh provider token (only logged:
+  /// classifying it would end the sender, which is right only for a second one in a row).
+  /// The apns-id is the same.
+  private func recordWave(
+    _ answers: [APNsAnswer], group: [Int], reused: Bool, _ state: inout BatchState,
+    _ now: Instant
+  ) throws -> [Int] {
+    var finals: [Attempt] = []
+    var logged: [Attempt] = []
+    var again: [Int] = []
+    for answer in answers {
+      let t = group[answer.index]
+      var attempt = Attempt(target: t, status: nil, reason: nil, outcome: .retryWithBackoff)
+      switch answer.result {
+      case .success(let response):
+        (attempt.status, attempt.reason) = (response.status, response.reason)
+        attempt.outcome = response.outcome
+      case .failure(let error):
+        attempt.reason = "\(error)"
+        attempt.outcome = APNsOutcome(error: error)
       }
-      if outcome == .renewTokenAndRetryOnce && !renewed {
-        // Only logged: classifying it would end the sender, which is right only for a
-        // second ExpiredProviderToken in a row (a fresh token refused: the clock is off).
-        try logAttempt(push, target, status: status, reason: reason, now)
+      if case .retryWithBackoff = attempt.outcome, attempt.status == nil, reused,
+        !state.targets[t].reconnected
+      {
+        state.targets[t].reconnected = true
+        logged.append(attempt)
+        again.append(t)
+      } else if attempt.outcome == .renewTokenAndRetryOnce && !state.targets[t].renewed {
+        state.targets[t].renewed = true
         tokens.invalidate()
-        renewed = true
-        continue
+        logged.append(attempt)
+        again.append(t)
+      } else {
+        if attempt.outcome == .keepTokenAndRetry {
+          tokens.noteTooManyTokenUpdates(at: now.unixMilliseconds / 1000)
+        }
+        finals.append(attempt)
       }
-      if outcome == .keepTokenAndRetry {
-        tokens.noteTooManyTokenUpdates(at: now.unixMilliseconds / 1000)
+    }
+    try record(finals, logged: logged, &state, now)
+    return again
+  }
+
+  /// The bodies of the retries among `pushes`, by push id: a retry takes a fresh timestamp,
+  /// still rising per activity, as of the push's moment (stored with the push; one
+  /// transaction for the batch, none when there is no retry).
+  private func retryBodies(_ pushes: [ClaimedPush]) throws -> [Int64: Data] {
+    let retries = pushes.filter { $0.queued.attempts > 0 }
+    if retries.isEmpty { return [:] }
+    return try service.store.transaction { tx in
+      var bodies: [Int64: Data] = [:]
+      for push in retries {
+        let draft = push.queued.entry.draft
+        let timestamp = try tx.nextPushTimestamp(
+          runID: push.queued.entry.runID, activity: draft.activity, now: draft.createdAt)
+        let body = PushBody.edited(draft.body, timestamp: timestamp)
+        try tx.replaceBody(push.id, body: body, timestamp: timestamp)
+        bodies[push.id] = Data(body.utf8)
       }
-      return try record(
-        push, target, status: status, reason: reason, outcome: outcome, now, then: then)
+      return bodies
     }
   }
 
-  /// Logs the attempt and moves the (push, token) pair, and runs `then` with the outcome in
-  /// the same transaction; a dead token is forgotten; a configuration error stops the
-  /// sender (and `then` does not run: the push stays as it was).
-  private func record(
-    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?,
-    outcome: APNsOutcome, _ now: Instant, then: (StoreTransaction, Outcome) throws -> Void
-  ) throws {
-    let id = push.entry.id
-    let why = [status.map(String.init), reason].compactMap { $0 }.joined(separator: " ")
-    let result: Outcome? =
-      switch outcome {
-      case .sent: Outcome(kind: .sent)
-      case .deadToken, .failed: Outcome(kind: .failed, reason: why)
-      case .keepTokenAndRetry, .retryWithBackoff: Outcome(kind: .retry, reason: why)
-      case .configurationError, .renewTokenAndRetryOnce: nil
-      }
-    try service.store.transaction { tx in
-      try tx.recordAttempt(attempt(push, target, status: status, reason: reason, now))
-      switch outcome {
-      case .sent: try tx.setSendState(pushID: id, token: target.token, .sent)
-      case .deadToken:
-        try tx.setSendState(pushID: id, token: target.token, .failed)
-        try tx.removeToken(target.token)
-      case .failed: try tx.setSendState(pushID: id, token: target.token, .failed)
-      case .renewTokenAndRetryOnce, .keepTokenAndRetry, .retryWithBackoff, .configurationError:
-        break
-      }
-      if let result { try then(tx, result) }
-    }
-    let what =
-      "push \(id) (\(push.entry.draft.event) of \(push.entry.runID)) to \(target.token.prefix(8))"
-    switch outcome {
-    case .sent: break
-    case .deadToken: log("\(what): \(why): the token is dead and was removed")
-    case .failed: log("\(what) failed: \(why)")
-    case .configurationError:
-      throw DeliveryError.configuration(
-        "APNs refused the provider settings (\(why)); check the key, key id, team id and topic"
-      )
-    case .renewTokenAndRetryOnce:
-      throw DeliveryError.configuration(
-        "APNs says a fresh provider token has expired (\(why)); check this machine's clock")
-    case .keepTokenAndRetry, .retryWithBackoff: log("\(what): \(why): will retry")
-    }
-  }
-
-  /// Logs an attempt that changes no state.
-  private func logAttempt(
-    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?, _ now: Instant
-  ) throws {
-    try service.store.transaction { tx in
-      try tx.recordAttempt(attempt(push, target, status: status, reason: reason, now))
-    }
-  }
-
-  private func attempt(
-    _ push: QueuedPush, _ target: PushSend, status: Int?, reason: String?, _ now: Instant
-  ) -> DeliveryAttempt {
-    DeliveryAttempt(
-      pushID: push.entry.id, runID: push.entry.runID, event: push.entry.draft.event,
-      token: target.token, apnsID: target.apnsID, status: status, reason: reason, at: now)
+  private func request(_ push: ClaimedPush, _ target: PushSend, _ body: Data) throws(APNsError)
+    -> APNsRequest
+  {
+    try APNsRequest(
+      deviceToken: target.token, topic: topic, priority: push.queued.entry.draft.priority,
+      expiration: push.expiration, apnsID: UUID(uuidString: target.apnsID),
+      collapseID: push.collapseID, body: body)
   }
 
   private func connection(sandbox: Bool) throws(APNsError) -> any APNsTransport {

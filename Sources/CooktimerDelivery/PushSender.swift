@@ -28,8 +28,13 @@ public final class PushSender {
   /// ``leaseKeep`` left: two such requests (two tokens, or a retry on a fresh provider
   /// token) still end inside the lease, and no second sender takes the push meanwhile.
   static let leaseLength: Int64 = 90_000
-  /// The least lease left when a push is started; below it the round's leases are renewed.
+  /// The least lease left when a batch is started or a wave of answers recorded; below it
+  /// the round's leases are renewed.
   static let leaseKeep: Int64 = 60_000
+  /// Pushes sent as one batch: several times ``APNsConnection/maxStreams``, so the
+  /// connection's streams stay busy while a wave of answers is recorded, and few enough
+  /// that a batch of stalled requests (30 s each) ends well inside a lease.
+  static let batchSize = 400
   /// The pushes claimed this round and when their lease ends.
   var leased: (ids: [Int64], until: Instant) = ([], Instant(unixMilliseconds: 0))
 
@@ -50,8 +55,11 @@ public final class PushSender {
     self.log = log
   }
 
-  /// One round at `now`: records what fired, claims what is due, sends it.
+  /// One round at `now`: records what fired, claims what is due, sends it in batches of
+  /// ``batchSize`` pushes (each batch's requests side by side on the connection).
   ///
+  /// - Parameter stop: checked before each request starts: once it says so, the requests in
+  ///   flight are answered and recorded, and the pushes not sent are released.
   /// - Returns: how many (push, token) sends APNs answered 200.
   /// - Throws: ``DeliveryError/configuration(_:)`` when APNs refuses the provider token or
   ///   settings (403 InvalidProviderToken, …): the pushes stay pending.
@@ -59,20 +67,28 @@ public final class PushSender {
   public func deliverDue(at now: Instant, stop: () -> Bool = { false }) throws -> Int {
     try service.catchUpDue(through: now)
     let claimed = try claim(at: now)
-    leased = (claimed.map(\.entry.id), now + Self.leaseLength)
+    leased = (claimed.map(\.id), now + Self.leaseLength)
     var sent = 0
-    for (n, push) in claimed.enumerated() {
-      if stop() {
-        try release(claimed[n...].map(\.entry.id))
-        break
-      }
+    var start = 0
+    while start < claimed.count {
+      let end = min(start + Self.batchSize, claimed.count)
       do {
-        guard try keepLease(push.entry.id) else { continue }
-        sent += try send(push, at: now)
+        if !stop() {
+          let held = try service.store.transaction { tx in try renewLeasesIfShort(tx) }
+          sent += try send(
+            claimed[start..<end].filter { held.contains($0.id) }, at: now, stop: stop)
+        }
+        if stop() {
+          // This batch's pushes not started, and the rest of the round, go back.
+          try release(claimed[start...].map(\.id))
+          break
+        }
       } catch {
-        try release(claimed[n...].map(\.entry.id))
+        // Releasing an ended push changes nothing: only the ones left pending go back.
+        try release(claimed[start...].map(\.id))
         throw error
       }
+      start = end
     }
     return sent
   }
@@ -83,18 +99,16 @@ public final class PushSender {
     }
   }
 
-  /// Whether the push `id` of this round may be sent: its lease is renewed with the rest of
-  /// the round's when less than ``leaseKeep`` is left (a long round, slow answers); a lease
-  /// that ran out and went to another sender is theirs.
-  private func keepLease(_ id: Int64) throws -> Bool {
+  /// Renews the round's leases with the rest of the round's when less than ``leaseKeep`` is
+  /// left (a long round, slow answers), and returns the pushes still leased to this sender:
+  /// a lease that ran out and went to another sender is theirs.
+  func renewLeasesIfShort(_ tx: StoreTransaction) throws -> Set<Int64> {
     let now = service.clock.now()
     if leased.until - now < Self.leaseKeep {
       let until = now + Self.leaseLength
-      let held = try service.store.transaction { tx in
-        try tx.renewLeases(leased.ids, owner: owner, until: until)
-      }
+      let held = try tx.renewLeases(leased.ids, owner: owner, until: until)
       leased = (leased.ids.filter(held.contains), until)
     }
-    return leased.ids.contains(id)
+    return Set(leased.ids)
   }
 }

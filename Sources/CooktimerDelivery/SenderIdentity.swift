@@ -12,7 +12,8 @@ public enum SenderIdentity {
   static let host: String = {
     var name = [CChar](repeating: 0, count: 256)
     guard gethostname(&name, name.count - 1) == 0 else { return "localhost" }
-    return String(cString: name)
+    let bytes = name.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }
+    return String(decoding: bytes, as: UTF8.self)
   }()
 
   /// Whether `owner` names a process of this host that no longer exists. A pid reused

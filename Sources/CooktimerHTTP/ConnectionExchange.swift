@@ -24,7 +24,7 @@ enum ConnectionExchange {
 
   /// The declared `Content-Length` (libmicrohttpd has already refused a malformed one).
   static func declaredLength(on connection: OpaquePointer) -> UInt64? {
-    MHD_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
+    cooktimer_mhd_lookup_connection_value(connection, .HEADER_KIND, "Content-Length")
       .flatMap { UInt64(String(cString: $0)) }
   }
 
@@ -36,17 +36,17 @@ enum ConnectionExchange {
     guard let mhdResponse = makeResponse(response, on: connection, context: context) else {
       return .NO
     }
-    defer { MHD_destroy_response(mhdResponse) }
+    defer { cooktimer_mhd_destroy_response(mhdResponse) }
     for field in response.headers {
-      if MHD_add_response_header(mhdResponse, field.name, field.value) == .NO {
+      if cooktimer_mhd_add_response_header(mhdResponse, field.name, field.value) == .NO {
         context.log("refused response header \(field.name)\n")
       }
     }
     if context.isDraining {
       // Keep-alive clients learn to open their next connection elsewhere (RFC 9112 §9.6).
-      MHD_add_response_header(mhdResponse, "Connection", "close")
+      cooktimer_mhd_add_response_header(mhdResponse, "Connection", "close")
     }
-    return MHD_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
+    return cooktimer_mhd_queue_response(connection, UInt32(response.status.rawValue), mhdResponse)
   }
 
   private static func makeResponse(
@@ -54,7 +54,7 @@ enum ConnectionExchange {
   ) -> OpaquePointer? {
     guard let stream = response.eventStream else {
       return response.body.withUnsafeBytes { bytes in
-        MHD_create_response_from_buffer(
+        cooktimer_mhd_create_response_from_buffer(
           bytes.count, UnsafeMutableRawPointer(mutating: bytes.baseAddress),
           .RESPMEM_MUST_COPY)
       }
@@ -68,7 +68,7 @@ enum ConnectionExchange {
     }
     if !context.register(stream) { stream.close() }
     let retained = Unmanaged.passRetained(stream).toOpaque()
-    let made = MHD_create_response_from_callback(
+    let made = cooktimer_mhd_create_response_from_callback(
       cooktimer_mhd_size_unknown, 4096, eventStreamRead, retained, eventStreamFree)
     if made == nil { eventStreamFree(retained) }
     return made
@@ -79,7 +79,7 @@ enum ConnectionExchange {
   {
     var pairs: [(name: String, value: String?)] = []
     withUnsafeMutablePointer(to: &pairs) { pointer in
-      _ = MHD_get_connection_values(connection, kind, collectValue, pointer)
+      _ = cooktimer_mhd_get_connection_values(connection, kind, collectValue, pointer)
     }
     return pairs
   }

@@ -60,7 +60,7 @@ public final class EventStream: @unchecked Sendable {
     closing = true
     let wake = takeSuspendedConnection()
     lock.unlock()
-    if let wake { MHD_resume_connection(wake) }
+    if let wake { cooktimer_mhd_resume_connection(wake) }
   }
 
   /// False once the stream was closed or the client went away.
@@ -97,7 +97,7 @@ public final class EventStream: @unchecked Sendable {
     }
     let wake = takeSuspendedConnection()
     lock.unlock()
-    if let wake { MHD_resume_connection(wake) }
+    if let wake { cooktimer_mhd_resume_connection(wake) }
     return !overflowed
   }
 
@@ -141,7 +141,7 @@ extension EventStream {
     if closing || finished { return cooktimer_mhd_end_of_stream }
     guard let connection else { return cooktimer_mhd_end_with_error }
     suspended = true
-    MHD_suspend_connection(connection)
+    cooktimer_mhd_suspend_connection(connection)
     return 0
   }
 

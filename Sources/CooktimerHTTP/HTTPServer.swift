@@ -26,11 +26,15 @@ public final class HTTPServer: Sendable {
   /// Starts listening at once on `host` (numeric IPv4 such as `127.0.0.1`, IPv6 such as
   /// `::1`, or `localhost`) and `port` (0 for any free one), and calls `handler` once per
   /// complete request.
+  /// - Throws: ``HTTPServerError/libraryMissing(_:)`` when libmicrohttpd cannot be loaded,
+  ///   ``HTTPServerError/cannotBind(host:port:reason:)`` when it cannot listen, and the
+  ///   configuration's and host's errors.
   public init(
     host: String, port: UInt16, configuration: HTTPServerConfiguration = HTTPServerConfiguration(),
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
     try configuration.validate()
+    if let failure = cooktimer_mhd_load() { throw .libraryMissing(String(cString: failure)) }
     let address = try SocketAddress(host: host, port: port)
     let context = ServerContext(configuration: configuration, handler: handler)
     let retained = Unmanaged.passRetained(context)
@@ -69,11 +73,11 @@ public final class HTTPServer: Sendable {
     guard let pointer = daemon.take() else { return }
     // Closing the listening socket right away makes new connects fail instead of waiting
     // in a backlog nobody reads.
-    let listener = MHD_quiesce_daemon(pointer)
+    let listener = cooktimer_mhd_quiesce_daemon(pointer)
     if listener >= 0 { close(listener) }
     for stream in context.beginDrain() { stream.close() }
     _ = context.waitUntilIdle(timeout: context.configuration.drainTimeoutSeconds)
-    MHD_stop_daemon(pointer)
+    cooktimer_mhd_stop_daemon(pointer)
     daemon.context.release()
   }
 }

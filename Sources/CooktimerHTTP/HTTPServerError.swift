@@ -6,6 +6,9 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
   case invalidConfiguration(String)
   /// libmicrohttpd could not listen on the address; `reason` is its own message.
   case cannotBind(host: String, port: UInt16, reason: String)
+  /// libmicrohttpd is not installed (it is loaded when a server first starts); the text
+  /// names the library and why it did not load.
+  case libraryMissing(String)
 
   public var description: String {
     switch self {
@@ -20,6 +23,8 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
         reason.contains("Failed to bind")
         ? "the address is in use or not allowed (\(reason))" : reason
       return "cannot listen on \(address): \(said)"
+    case .libraryMissing(let text):
+      return "cannot serve HTTP: \(text)"
     }
   }
 }

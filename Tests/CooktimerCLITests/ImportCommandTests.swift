@@ -93,6 +93,27 @@ struct ImportCommandTests {
     #expect(gone.stderr == "cooktimer: cannot fetch \(missing.url): HTTP 404\n")
   }
 
+  @Test func aRedirectIsFollowedAndTheAskedURLIsTheSource() throws {
+    let body = try String(contentsOfFile: Self.page("two-blocks.html"), encoding: .utf8)
+    let page = try PageServer(body: body)
+    let moved = try PageServer(status: 301, body: "", headers: ["Location: \(page.url)"])
+    let box = try Sandbox()
+    let r = try box.run(["import", moved.url, "--name", "shrimp"])
+    #expect(r.status == 0, "\(r.stderr)")
+    let written = try String(contentsOfFile: box.recipes + "/shrimp.cook", encoding: .utf8)
+    #expect(written.contains("source: \"\(moved.url)\"\n"))
+  }
+
+  @Test func aServerNobodyListensOnIsAnIOError() throws {
+    let box = try Sandbox()
+    // A port that was just listened on and closed: nobody is there.
+    let url = try PageServer(body: "").url.replacingOccurrences(of: "/recipe", with: "/gone")
+    let r = try box.run(["import", url])
+    #expect(r.status == 74)
+    #expect(r.stderr.hasPrefix("cooktimer: cannot fetch \(url): "), "\(r.stderr)")
+    #expect(r.stderr.hasSuffix("\n") && r.stderr.filter { $0 == "\n" }.count == 1)
+  }
+
   @Test func aNameMayNotLeaveTheRecipesFolder() throws {
     let box = try Sandbox()
     let r = try box.run(["import", Self.page("two-blocks.html"), "--name", "../x"])

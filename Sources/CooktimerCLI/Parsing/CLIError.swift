@@ -12,4 +12,7 @@ public enum CLIError: Error, Equatable, Sendable {
   case noDatabase(String)
   /// A file that must not be replaced already exists (exit 73, `import` without `--force`).
   case cannotCreate(String)
+  /// A shared library the command loads on first use is missing (exit 69, EX_UNAVAILABLE):
+  /// libcurl for `import URL`.
+  case unavailable(String)
 }

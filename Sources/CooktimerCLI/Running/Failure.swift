@@ -33,6 +33,7 @@ extension Session {
       case .badData(let m): return (m, ExitStatus.dataError)
       case .io(let m): return (m, ExitStatus.ioError)
       case .cannotCreate(let m): return (m, ExitStatus.cannotCreate)
+      case .unavailable(let m): return (m, ExitStatus.unavailable)
       case .noDatabase(let path):
         return (
           "no database at \(path) yet; `start RECIPE` makes it (check --db and $COOKTIMER_DB)",
@@ -61,7 +62,9 @@ extension Session {
       case .invalid(let m): return (m, ExitStatus.usage)
       }
     case let error as HTTPServerError:
-      // `serve` cannot listen: the address is taken or not this machine's.
+      // libmicrohttpd missing, like libcurl for `send`, is 69; otherwise `serve` cannot
+      // listen: the address is taken or not this machine's.
+      if case .libraryMissing = error { return (error.description, ExitStatus.unavailable) }
       return (error.description, ExitStatus.ioError)
     case let error as DeliveryError:
       return (error.description, ExitStatus.configuration)

@@ -1,16 +1,12 @@
 import CooktimerCore
 import Foundation
 
-#if canImport(FoundationNetworking)
-  import FoundationNetworking
-#endif
-
 extension CommandContext {
   /// `import FILE|URL [--name NAME] [--force]`: the page's schema.org Recipe as
   /// `RECIPES/NAME.cook` (NAME: the title unless given; it may name subfolders).
   /// - Throws: `.badData` (65) for a page without a Recipe, `.cannotCreate` (73) for an
   ///   existing file without `--force`, `.notFound` (66) / `.io` (74) for a page that cannot
-  ///   be read or fetched.
+  ///   be read or fetched, `.unavailable` (69) for a URL when libcurl is not installed.
   func importRecipe(_ source: String, name: String?, force: Bool) throws -> Output {
     let isURL = source.hasPrefix("http://") || source.hasPrefix("https://")
     let page = try isURL ? Self.fetch(source) : Self.read(source)
@@ -68,26 +64,10 @@ extension CommandContext {
     return String(decoding: data, as: UTF8.self)
   }
 
-  /// The page at `url`, with URLSession; one request, 30 s at most.
+  /// The page at `url` (``PageFetch``: libcurl, redirects followed, 30 s at most).
   private static func fetch(_ url: String) throws -> String {
-    guard let address = URL(string: url) else { throw CLIError.usage("cannot read the URL \(url)") }
-    var request = URLRequest(url: address, timeoutInterval: 30)
-    request.setValue("text/html,application/ld+json", forHTTPHeaderField: "Accept")
-    let done = DispatchSemaphore(value: 0)
-    nonisolated(unsafe) var result: (Data?, URLResponse?, Error?)
-    URLSession.shared.dataTask(with: request) { data, response, error in
-      result = (data, response, error)
-      done.signal()
-    }.resume()
-    done.wait()
-    if let error = result.2 {
-      throw CLIError.io("cannot fetch \(url): \(error.localizedDescription)")
-    }
-    let status = (result.1 as? HTTPURLResponse)?.statusCode ?? 200
-    guard (200..<300).contains(status), let data = result.0 else {
-      throw CLIError.io("cannot fetch \(url): HTTP \(status)")
-    }
-    return String(decoding: data, as: UTF8.self)
+    guard URL(string: url) != nil else { throw CLIError.usage("cannot read the URL \(url)") }
+    return String(decoding: try PageFetch.get(url), as: UTF8.self)
   }
 }
 

@@ -43,7 +43,7 @@ extension CommandContext {
   /// variables) and the topic in force.
   ///
   /// - Throws: ``DeliveryError/configuration(_:)`` naming what is missing (exit 78);
-  ///   `APNsError` for a key that does not load.
+  ///   `APNsError` for a key that does not load (78) or a libcurl that does not (69).
   static func makeSender(
     _ options: SendOptions, service: RunService, environment: [String: String]
   ) throws -> (PushSender, APNsSettings) {
@@ -54,6 +54,9 @@ extension CommandContext {
         url: options.url, caFile: options.caFile),
       environment: environment)
     if let problem = apns.problem() { throw DeliveryError.configuration(problem) }
+    // libcurl is loaded now, not at start-up: missing, it is one line and exit 69, never
+    // a retry with backoff.
+    try APNsConnection.loadLibrary()
     let key = try APNsSigningKey(contentsOfFile: apns.keyFile!)
     let cache = try APNsTokenCache(key: key, keyID: apns.keyID!, teamID: apns.teamID!)
     let sender = PushSender(

@@ -10,7 +10,8 @@ final class PageServer: @unchecked Sendable {
   let port: UInt16
   private let socket: Int32
 
-  init(status: Int = 200, body: String) throws {
+  /// - Parameter headers: extra header lines (`Location: …` for a redirect).
+  init(status: Int = 200, body: String, headers: [String] = []) throws {
     let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
@@ -29,9 +30,10 @@ final class PageServer: @unchecked Sendable {
     }
     socket = listener
     port = UInt16(bigEndian: address.sin_port)
-    let reason = status == 200 ? "OK" : "Not Found"
+    let reason = [200: "OK", 301: "Moved Permanently"][status] ?? "Not Found"
+    let extra = headers.map { $0 + "\r\n" }.joined()
     let response = Array(
-      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+      "HTTP/1.1 \(status) \(reason)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\n\(extra)Connection: close\r\n\r\n\(body)"
         .utf8)
     Thread.detachNewThread {
       while true {

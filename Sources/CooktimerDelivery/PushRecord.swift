@@ -1,0 +1,130 @@
+import CooktimerAPNs
+import CooktimerCore
+import CooktimerStore
+import Foundation
+
+extension PushSender {
+  /// Logs the attempts, moves each answered (push, token) pair, forgets dead tokens and
+  /// ends each push whose tokens have all answered — one transaction; then says each
+  /// failure in one line. A configuration error stops the sender once the rest is recorded
+  /// (its push stays as it was).
+  func record(
+    _ finals: [Attempt], logged: [Attempt], _ state: inout BatchState, _ now: Instant
+  ) throws {
+    var stopping: DeliveryError?
+    var lines: [String] = []
+    try service.store.transaction { tx in
+      for attempt in logged { try tx.recordAttempt(delivery(attempt, state, now)) }
+      for attempt in finals {
+        let target = state.targets[attempt.target]
+        let push = state.pushes[target.push]
+        let token = target.send.token
+        try tx.recordAttempt(delivery(attempt, state, now))
+        let why = [attempt.status.map(String.init), attempt.reason].compactMap { $0 }
+          .joined(separator: " ")
+        let what = "\(push.name) to \(token.prefix(8))"
+        let result: Outcome
+        switch attempt.outcome {
+        case .sent:
+          try tx.setSendState(pushID: push.id, token: token, .sent)
+          state.setSend(target.push, token, .sent)
+          result = Outcome(kind: .sent)
+        case .deadToken:
+          try tx.setSendState(pushID: push.id, token: token, .failed)
+          state.setSend(target.push, token, .failed)
+          try tx.removeToken(token)
+          lines.append("\(what): \(why): the token is dead and was removed")
+          result = Outcome(kind: .failed, reason: why)
+        case .failed:
+          try tx.setSendState(pushID: push.id, token: token, .failed)
+          state.setSend(target.push, token, .failed)
+          lines.append("\(what) failed: \(why)")
+          result = Outcome(kind: .failed, reason: why)
+        case .keepTokenAndRetry, .retryWithBackoff:
+          lines.append("\(what): \(why): will retry")
+          result = Outcome(kind: .retry, reason: why)
+        case .configurationError:
+          state.blocked.insert(target.push)
+          stopping =
+            stopping
+            ?? .configuration(
+              "APNs refused the provider settings (\(why)); check the key, key id, team id and topic"
+            )
+          continue
+        case .renewTokenAndRetryOnce:
+          state.blocked.insert(target.push)
+          stopping =
+            stopping
+            ?? .configuration(
+              "APNs says a fresh provider token has expired (\(why)); check this machine's clock")
+          continue
+        }
+        if result.kind == .sent { state.sent += 1 }
+        state.tallies[target.push].add(result)
+        state.open[target.push] -= 1
+        if state.open[target.push] == 0 && !state.blocked.contains(target.push) {
+          try close(state.pushes[target.push], state.tallies[target.push], tx, now)
+        }
+      }
+      _ = try renewLeasesIfShort(tx)
+    }
+    for line in lines { log(line) }
+    if let stopping { throw stopping }
+  }
+
+  /// What the answers to one push's tokens came to.
+  struct Tally {
+    var sent = 0
+    var retry = false
+    var failure: String?
+
+    mutating func add(_ outcome: Outcome) {
+      switch outcome.kind {
+      case .sent: sent += 1
+      case .retry: retry = true
+      case .failed: failure = outcome.reason
+      }
+    }
+  }
+
+  /// Ends the push (sent, failed) or schedules its retry, or lets it expire.
+  func close(_ push: ClaimedPush, _ tally: Tally, _ tx: StoreTransaction, _ now: Instant)
+    throws
+  {
+    let id = push.id
+    let attempts = push.queued.attempts + 1
+    if tally.retry && push.sends.contains(where: { $0.state == .pending }) {
+      let wait = backoff.delay(attempt: attempts, using: &random)
+      let next = now + Int64(wait * 1000)
+      if next.unixMilliseconds / 1000 > push.expiration {
+        try tx.finishPush(
+          id, state: .expired, reason: tally.failure ?? "not delivered before it expired",
+          at: now)
+        log("push \(id) expired: not delivered before its apns-expiration")
+      } else {
+        try tx.retryPush(id, at: next, attempts: attempts, reason: tally.failure)
+      }
+    } else {
+      let anySent = push.sends.contains { $0.state == .sent }
+      try tx.finishPush(
+        id, state: anySent ? .sent : .failed, reason: anySent ? nil : tally.failure, at: now)
+    }
+  }
+
+  struct Outcome {
+    enum Kind { case sent, retry, failed }
+    var kind: Kind
+    var reason: String?
+  }
+
+  func delivery(_ attempt: Attempt, _ state: BatchState, _ now: Instant)
+    -> DeliveryAttempt
+  {
+    let target = state.targets[attempt.target]
+    let push = state.pushes[target.push]
+    return DeliveryAttempt(
+      pushID: push.id, runID: push.queued.entry.runID, event: push.queued.entry.draft.event,
+      token: target.send.token, apnsID: target.send.apnsID, status: attempt.status,
+      reason: attempt.reason, at: now)
+  }
+}
