@@ -120,6 +120,9 @@ final class API: Sendable {
     let call = APICall(
       request: request, parameters: parameters, service: service, now: now, idempotent: claim)
     do {
+      // Every body is one JSON object (docs/api.md §1), also where the route reads none:
+      // `pause` with a garbled or non-JSON body is refused, not done.
+      if request.method != "GET" { _ = try call.body() }
       return try route.handler(call)
     } catch {
       let response = APIError.response(for: error)

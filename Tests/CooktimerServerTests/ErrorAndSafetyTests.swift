@@ -41,6 +41,48 @@ struct ErrorAndSafetyTests {
     #expect(cases[8].0.headers["allow"] == "GET, HEAD, POST")
   }
 
+  /// Routes that read no body still take only a JSON object (docs/api.md §1): a garbled
+  /// or typed-otherwise body is refused and changes nothing.
+  @Test func aRouteWithoutFieldsRefusesABodyThatIsNotAJSONObject() throws {
+    let box = try TestServer()
+    let id = try box.startTea()
+    let text = { (path: String, type: String, body: String) throws -> Answer in
+      try Answer(
+        curlOutput: curl([
+          "-i", "-X", "POST", "-H", "Content-Type: \(type)", "--data-binary", body,
+          box.base + path,
+        ]))
+    }
+    let refused: [(Answer, Int, String)] = [
+      (
+        try box.call("POST", "/v1/runs/\(id)/pause", json: "{bad"), 400,
+        "the body is not valid JSON"
+      ),
+      (
+        try box.call("POST", "/v1/runs/\(id)/pause", json: "[]"), 400,
+        "the body must be a JSON object"
+      ),
+      (
+        try text("/v1/runs/\(id)/stop", "text/plain", "hello"), 415,
+        "the body must be application/json, not text/plain"
+      ),
+      (
+        try box.call("POST", "/v1/runs/\(id)/timers/1/skip", json: "{bad"), 400,
+        "the body is not valid JSON"
+      ),
+      (
+        try box.call("POST", "/v1/runs/\(id)/acknowledge", json: "7"), 400,
+        "the body must be a JSON object"
+      ),
+    ]
+    for (answer, status, message) in refused {
+      #expect(answer.status == status, "\(answer.body)")
+      #expect(answer.object["error"] as? String == message)
+    }
+    #expect(try box.service().run(id).timers[0].state == .running(endDate: t0 + 240_000))
+    #expect(try box.call("POST", "/v1/runs/\(id)/pause", json: "{}").status == 200)
+  }
+
   @Test func aBodyOver64KiBIsRefusedByTheServer() throws {
     let box = try TestServer()
     let big = #"{"recipe": ""# + String(repeating: "x", count: 70_000) + #""}"#
