@@ -49,6 +49,21 @@ struct ExitStatusTests {
     #expect(FileManager.default.fileExists(atPath: typo))
   }
 
+  /// An empty `--db` or `--recipes` is a mistake, not "the default": nothing is made.
+  @Test func anEmptyPathIsRefused() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "tea", "Steep ~tea{3%minutes}.")
+    for arguments in [
+      ["start", "tea", "--db", ""], ["status", "--db="], ["recipes", "--recipes", ""],
+    ] {
+      let r = try box.run(arguments)
+      #expect(r.status == 64, "\(arguments)")
+      let option = arguments.contains("recipes") ? "--recipes" : "--db"
+      #expect(r.stderr == "cooktimer: \(option) needs a path, not an empty word\n", "\(arguments)")
+    }
+    #expect(runIDs(in: try box.run("status --json").stdout).isEmpty)
+  }
+
   @Test func statusWithNoRunsIsEmptyJSON() throws {
     let box = try Sandbox()
     let r = try box.run("status --json")

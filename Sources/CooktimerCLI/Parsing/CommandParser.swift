@@ -30,14 +30,20 @@ public enum CommandParser {
         name = String(word[..<eq])
         inline = String(word[word.index(after: eq)...])
       }
+      func path(_ text: String) throws -> String {
+        guard !text.isEmpty else { throw CLIError.usage("\(name) needs a path, not an empty word") }
+        return text
+      }
       func value() throws -> String {
         if let inline { return inline }
         guard let v = words.popFirst() else { throw CLIError.usage("\(name) needs a value") }
         return v
       }
       switch name {
-      case "--db": options.database = try value()
-      case "--recipes": options.recipes = try value()
+      // An empty path would quietly mean the default one (`$COOKTIMER_DB`, the home folder):
+      // a database or folder the user did not name.
+      case "--db": options.database = try path(try value())
+      case "--recipes": options.recipes = try path(try value())
       case "--now": options.now = try parseInstant(try value())
       case "--json": options.json = true
       case "--topic":
