@@ -18,10 +18,12 @@ public enum HTTPServerError: Error, Equatable, CustomStringConvertible {
       return "invalid HTTP server configuration: \(text)"
     case .cannotBind(let host, let port, let reason):
       let address = host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
-      // libmicrohttpd names the port it was handed in the sockaddr's place ("port 0").
-      let said =
-        reason.contains("Failed to bind")
-        ? "the address is in use or not allowed (\(reason))" : reason
+      // libmicrohttpd says "Failed to bind to port 0: Address already in use", naming the
+      // port it was handed in the sockaddr's place: keep only the system's reason.
+      var said = reason
+      if reason.hasPrefix("Failed to bind"), let colon = reason.range(of: ": ") {
+        said = String(reason[colon.upperBound...])
+      }
       return "cannot listen on \(address): \(said)"
     case .libraryMissing(let text):
       return "cannot serve HTTP: \(text)"

@@ -25,6 +25,16 @@ struct ServeTests {
       refused.stderr.hasPrefix("cooktimer: no API key exists, so serve listens only on loopback"))
   }
 
+  @Test func aPortInUseIsOneLineAndExit74() throws {
+    let box = try Self.sandbox()
+    let server = try ServeProcess(box, arguments: ["--no-send"])
+    let address = String(server.base.dropFirst("http://".count))
+    let second = try box.run(["serve", "--no-send", "--listen", address])
+    #expect(second.status == 74)
+    #expect(second.stderr == "cooktimer: cannot listen on \(address): Address already in use\n")
+    #expect(server.stop() == 0)
+  }
+
   @Test func onceAKeyExistsRequestsWithoutItAre401() throws {
     let box = try Self.sandbox()
     let created = try box.run("apikey create --name phone")
