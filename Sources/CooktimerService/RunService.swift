@@ -135,6 +135,11 @@ public final class RunService {
         throw ServiceError.invalid(
           "s\(number) runs for the time its step names; `begin s\(number)` takes no length")
       }
+      // A label the step does not offer is no such timer (66, 404), as a number past the
+      // list is; the engine's own refusal is for a suggestion it cannot start.
+      if run.isActive, !run.step.suggested.contains(where: { $0.number == number }) {
+        throw ServiceError.noSuchTimer(run: run.id, timer: "s\(number)")
+      }
       return try run.beginSuggested(number, at: now)
     case .begin(let timer, let length):
       var ms: Int64?

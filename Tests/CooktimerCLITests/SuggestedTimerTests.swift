@@ -117,9 +117,11 @@ struct SuggestedTimerTests {
     let box = try Sandbox()
     try box.write(recipe: "bread", "Bake for 15 minutes.\n")
     try box.run(["start", "bread", "--now", "2026-11-29T18:00:00Z"])
+    let id = try #require(runIDs(in: try box.run("status --json").stdout).first)
+    // No such timer, as a number past the list: 66 (docs/cli.md §2.1).
     let r = try box.run(["begin", "s9", "--now", "2026-11-29T18:00:01Z"])
-    #expect(r.status == 65 || r.status == 66, "\(r.status)")
-    #expect(r.stderr.contains("s9 is not a suggested timer of step 1 (it has s1)"), "\(r.stderr)")
+    #expect(r.status == 66)
+    #expect(r.stderr == "cooktimer: \(id) has no timer \"s9\"; `status \(id)` lists them\n")
     let twice = try box.run(["begin", "s1", "--now", "2026-11-29T18:00:02Z"])
     #expect(twice.status == 0, "\(twice.stderr)")
     let again = try box.run(["begin", "s1", "--now", "2026-11-29T18:00:03Z"])
