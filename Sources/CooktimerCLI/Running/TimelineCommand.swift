@@ -19,8 +19,16 @@ extension CommandContext {
         "  step \(entry.step + 1)  \(clockTime(entry.start, in: zone, relativeTo: now)) → \(clockTime(entry.end, in: zone, relativeTo: now))  \(text)\(wait)"
       )
     }
-    let left = DurationText.short(max(0, timeline.done - now))
-    lines.append("  done at \(clockTime(timeline.done, in: zone, relativeTo: now)) (in \(left))")
+    if let ended = run.endedAt {
+      // Over already: when, and how long ago (timers.md: "done at 18:05:00, 3 min ago").
+      let word: String
+      if case .stopped = run.status { word = "stopped" } else { word = "done" }
+      let at = clockTime(ended, in: zone, relativeTo: self.now)
+      lines.append("  \(word) at \(at), \(agoText(ended, now: self.now))")
+    } else {
+      let left = DurationText.short(max(0, timeline.done - now))
+      lines.append("  done at \(clockTime(timeline.done, in: zone, relativeTo: now)) (in \(left))")
+    }
     return Output(stdout: lines.joined(separator: "\n") + "\n")
   }
 }
