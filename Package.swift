@@ -127,7 +127,9 @@ let package = Package(
       dependencies: ["CooktimerAPNs", "CooktimerTestSupport", "CCrypto"]
     ),
     // Fixtures are read by path (no SwiftPM resources).
-    .testTarget(name: "CooktimerCoreTests", dependencies: ["CooktimerCore"], exclude: ["Fixtures"]),
+    .testTarget(
+      name: "CooktimerCoreTests", dependencies: ["CooktimerCore", "CooktimerTestSupport"],
+      exclude: ["Fixtures"]),
     .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
@@ -148,6 +150,7 @@ let package = Package(
       name: "CooktimerCLITests",
       dependencies: [
         "CooktimerCore", "CooktimerCLI", "CooktimerServer", "CooktimerPTY", "cooktimer",
+        "CooktimerTestSupport",
       ],
       exclude: ["Fixtures"]),
     // Runs the real `cooktimer send` against the APNs stand-in, end to end.

@@ -129,7 +129,12 @@ final class DatabaseConnection {
     let gate = WriteGate.for(path)
     gate.lock()
     defer { gate.unlock() }
-    try execute("BEGIN IMMEDIATE")
+    return try between("BEGIN IMMEDIATE", body)
+  }
+
+  /// `begin`, `body`, `COMMIT`; on a throw, rolls back and rethrows the first error.
+  private func between<T>(_ begin: String, _ body: () throws -> T) throws -> T {
+    try execute(begin)
     let result: T
     do {
       result = try body()
@@ -164,18 +169,7 @@ extension DatabaseConnection {
   /// No write gate: a deferred transaction that only reads takes no write lock.
   func readTransaction<T>(_ body: () throws -> T) throws -> T {
     guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-    try execute("BEGIN DEFERRED")
-    let result: T
-    do {
-      result = try body()
-      try execute("COMMIT")
-    } catch {
-      if sqlite3_get_autocommit(handle) == 0 {
-        try? execute("ROLLBACK")
-      }
-      throw error
-    }
-    return result
+    return try between("BEGIN DEFERRED", body)
   }
 }
 

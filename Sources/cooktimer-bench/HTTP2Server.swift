@@ -25,8 +25,8 @@ final class HTTP2Server {
 
   /// Starts nghttpd on a free loopback port, answering 200 for each of `tokens`.
   init(tokens: [String]) throws {
-    guard let nghttpd = Self.tool("nghttpd"), let h2load = Self.tool("h2load"),
-      let openssl = Self.tool("openssl")
+    guard let nghttpd = Tool.find("nghttpd"), let h2load = Tool.find("h2load"),
+      let openssl = Tool.find("openssl")
     else { throw BenchSkip("no nghttpd, h2load or openssl found; \(Self.install)") }
     self.h2load = h2load
     folder = try Fixtures.ScratchFolder()
@@ -35,7 +35,7 @@ final class HTTP2Server {
     for token in tokens {
       _ = FileManager.default.createFile(atPath: devices + "/" + token, contents: Data())
     }
-    _ = try Self.run(
+    _ = try Tool.run(
       openssl,
       [
         "req", "-x509", "-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:P-256", "-nodes",
@@ -81,7 +81,7 @@ final class HTTP2Server {
   {
     let bodyFile = folder.path + "/body.json"
     try body.write(to: URL(fileURLWithPath: bodyFile))
-    let text = try Self.run(
+    let text = try Tool.run(
       h2load,
       ["-n", String(requests), "-c", "1", "-m", String(streams), "-d", bodyFile]
         + headers.flatMap { ["-H", $0] } + [baseURL.absoluteString + "/3/device/" + token])
@@ -94,29 +94,4 @@ final class HTTP2Server {
     return rate
   }
 
-  /// `name` on the PATH or in /usr/bin, /usr/sbin.
-  private static func tool(_ name: String) -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/sbin"]
-    return folders.map { $0 + "/" + name }.first {
-      FileManager.default.isExecutableFile(atPath: $0)
-    }
-  }
-
-  /// Runs `tool` to its end; its output (stdout and stderr).
-  private static func run(_ tool: String, _ arguments: [String]) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: tool)
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw BenchError("\(tool) exited with \(process.terminationStatus): \(text)")
-    }
-    return text
-  }
 }

@@ -23,7 +23,7 @@ enum ServeLoad {
   static let threads = 2
 
   static func measure(_ options: Options) throws -> [Figure] {
-    guard let wrk = findWrk() else {
+    guard let wrk = Tool.find("wrk") else {
       throw BenchSkip("no wrk found; apt-get install -y wrk")
     }
     let binary = try Binary.cooktimer()
@@ -100,13 +100,6 @@ enum ServeLoad {
     ]
   }
 
-  /// `wrk` on the PATH (or in /usr/bin), if installed.
-  static func findWrk() -> String? {
-    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
-    let folders = path.split(separator: ":").map(String.init) + ["/usr/bin", "/usr/local/bin"]
-    return folders.map { $0 + "/wrk" }.first { FileManager.default.isExecutableFile(atPath: $0) }
-  }
-
   /// What one wrk run printed, and the figures read from it.
   struct WrkResult {
     var text: String
@@ -120,19 +113,7 @@ enum ServeLoad {
   }
 
   static func run(_ wrk: String, _ arguments: [String]) throws -> WrkResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: wrk)
-    process.arguments = arguments
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = out
-    try process.run()
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    process.waitUntilExit()
-    guard process.terminationStatus == 0 else {
-      throw BenchError(
-        "wrk \(arguments.joined(separator: " ")) exited with \(process.terminationStatus): \(text)")
-    }
+    let text = try Tool.run(wrk, arguments)
     return try parse(text)
   }
 

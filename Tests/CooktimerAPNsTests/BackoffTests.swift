@@ -1,19 +1,9 @@
 import CooktimerAPNs
+import CooktimerTestSupport
 import Testing
 
 @Suite("Backoff: 1 s doubling to 60 s, ±20 %")
 struct BackoffTests {
-  /// A fixed sequence of numbers, so "random" jitter is the same on every run.
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   @Test func exactDelaysWithoutJitter() {
     let backoff = APNsBackoff()
@@ -35,7 +25,7 @@ struct BackoffTests {
   }
 
   @Test func drawnJitterStaysInBounds() {
-    var generator = SplitMix64(state: 42)
+    var generator = SplitMix64(seed: 42)
     let backoff = APNsBackoff()
     for attempt in 1...10 {
       let base = backoff.delay(attempt: attempt, jitterUnit: 0)

@@ -1,4 +1,5 @@
 import CooktimerService
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -9,17 +10,6 @@ import Testing
 /// line starting `cooktimer: `. Seeds are fixed so a failure repeats; each test stops after
 /// its number of inputs or its time, whichever comes first.
 @Suite struct CommandParserFuzzTests {
-  /// SplitMix64: small, fast, and the same on every platform.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   /// Every command word and alias, so most inputs reach a command's own parsing.
   static let commandWords = CommandSpec.all.flatMap { [$0.word] + $0.aliases } + ["cooktimer"]
@@ -46,7 +36,7 @@ import Testing
     "deadbeefdeadbeefdeadbeefdeadbeef",
   ]
 
-  static func word(_ generator: inout Generator) -> String {
+  static func word(_ generator: inout SplitMix64) -> String {
     switch Int.random(in: 0..<10, using: &generator) {
     case 0...2: return commandWords.randomElement(using: &generator)!
     case 3...4: return options.randomElement(using: &generator)!
@@ -63,7 +53,7 @@ import Testing
     }
   }
 
-  static func words(_ generator: inout Generator) -> [String] {
+  static func words(_ generator: inout SplitMix64) -> [String] {
     var words = (0..<Int.random(in: 0...8, using: &generator)).map { _ in word(&generator) }
     // Most inputs start with a command, as people type them.
     if !words.isEmpty, Int.random(in: 0..<4, using: &generator) > 0 {
@@ -117,7 +107,7 @@ import Testing
 
   @Test func randomArgumentVectors() {
     let session = Self.session()
-    var generator = Generator(state: 15)
+    var generator = SplitMix64(seed: 15)
     let deadline = Date().addingTimeInterval(3)
     var inputs = 0
     for _ in 0..<20_000 where Date() < deadline {
@@ -130,7 +120,7 @@ import Testing
 
   @Test func randomREPLLines() {
     let session = Self.session()
-    var generator = Generator(state: 2026)
+    var generator = SplitMix64(seed: 2026)
     let deadline = Date().addingTimeInterval(3)
     var inputs = 0
     for _ in 0..<20_000 where Date() < deadline {

@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -6,17 +7,6 @@ import Testing
 /// Random and mutated input: the parser must return for every one, quickly, with sane
 /// results. Seeds are fixed so a failure repeats.
 @Suite struct CooklangFuzzTests {
-  /// SplitMix64: small, fast, and the same on every platform.
-  struct Generator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D4_9BB1_33B1_11EB
-      return z ^ (z >> 31)
-    }
-  }
 
   static let pieces: [String] = [
     "@", "#", "~", "{", "}", "%", "(", ")", "-", "--", "---", "[-", "-]", "\\", "\n", "\n\n",
@@ -40,7 +30,7 @@ import Testing
   }
 
   @Test func randomBytes() {
-    var generator = Generator(state: 42)
+    var generator = SplitMix64(seed: 42)
     for _ in 0..<1000 {
       let count = Int.random(in: 0..<200, using: &generator)
       let bytes = (0..<count).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -49,7 +39,7 @@ import Testing
   }
 
   @Test func randomPieces() {
-    var generator = Generator(state: 7)
+    var generator = SplitMix64(seed: 7)
     for _ in 0..<1500 {
       let count = Int.random(in: 0..<60, using: &generator)
       Self.check((0..<count).map { _ in Self.pieces.randomElement(using: &generator)! }.joined())
@@ -57,7 +47,7 @@ import Testing
   }
 
   @Test func mutatedRecipes() throws {
-    var generator = Generator(state: 2026)
+    var generator = SplitMix64(seed: 2026)
     let files =
       (try? FileManager.default.contentsOfDirectory(
         at: Fixture.recipesFolder, includingPropertiesForKeys: nil)) ?? []

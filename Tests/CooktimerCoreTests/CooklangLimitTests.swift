@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerCore
@@ -49,7 +50,7 @@ import Testing
 
   /// 3,000 random bytes are not "a recipe with 7 timers".
   @Test func randomBytesAreNoRecipe() {
-    var generator = CooklangFuzzTests.Generator(state: 15)
+    var generator = SplitMix64(seed: 15)
     for _ in 0..<20 {
       let bytes = (0..<3_000).map { _ in UInt8.random(in: 0...255, using: &generator) }
       let result = Cooklang.parse(bytes: bytes, file: "x.cook")

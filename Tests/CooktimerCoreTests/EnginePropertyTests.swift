@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 /// Seeded random sequences: no time is ever lost, and invariants hold after every change.
