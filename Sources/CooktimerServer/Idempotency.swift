@@ -24,9 +24,19 @@ final class IdempotentRequest {
     self.key = key
     self.method = request.method
     self.path = request.path
-    self.bodyHash = Digest.sha256Hex(request.body)
+    self.bodyHash = Self.bodyHash(request.body)
     self.at = at
     self.expiredBefore = at - window
+  }
+
+  /// The SHA-256 of the body as JSON means it (keys sorted, spacing dropped), so a retry that
+  /// spells the same object differently is the same request (docs/api.md §2); a body that is
+  /// not JSON is hashed as its bytes.
+  static func bodyHash(_ body: Data) -> String {
+    guard !body.isEmpty, let value = try? JSONDecoder().decode(JSONValue.self, from: body),
+      let canonical = try? JSONEncoder.sorted.encode(value)
+    else { return Digest.sha256Hex(body) }
+    return Digest.sha256Hex(canonical)
   }
 
   /// The answer stored for this key, method and path, if it has not expired.

@@ -129,6 +129,16 @@ struct ErrorAndSafetyTests {
     #expect(retry.body == first.body)
     #expect(retry.headers["location"] == first.headers["location"])
     #expect(retry.headers["idempotent-replayed"] == "true")
+    // The same object spelled otherwise (spacing, key order) is the same request.
+    let respelled = try box.call(
+      "POST", "/v1/runs", json: #"{ "autoAdvance" : false,"recipe":"tea" }"#,
+      headers: ["Idempotency-Key: k2"])
+    let respelledAgain = try box.call(
+      "POST", "/v1/runs", json: #"{"recipe": "tea", "autoAdvance": false}"#,
+      headers: ["Idempotency-Key: k2"])
+    #expect(respelledAgain.status == 201)
+    #expect(respelledAgain.body == respelled.body)
+    _ = try box.call("POST", "/v1/runs/\(try #require(respelled.object["id"] as? String))/stop")
     #expect(try box.service().activeRuns().count == 1)
     let other = try box.call(
       "POST", "/v1/runs", json: #"{"recipe": "pasta"}"#, headers: ["Idempotency-Key: k1"])
