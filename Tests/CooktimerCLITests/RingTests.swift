@@ -38,6 +38,15 @@ struct RingTests {
     #expect(repl.wait(for: "reminder: [\(id)] ", after: mark, timeout: 3) != nil)
     #expect(repl.screen.contains(Self.alarm))
     #expect(repl.screen.contains("· any key or `ok` stops the ring"), "\(repl.screen)")
+    // A reminder repeats what is done, not what came next when it fired (that may be past).
+    let reminders = repl.screen.components(separatedBy: "\r\n").filter {
+      $0.contains("reminder: [\(id)]")
+    }
+    #expect(!reminders.isEmpty, "\(repl.screen)")
+    for line in reminders {
+      #expect(line.contains(" ⏰ Quick — egg is done"), "\(line)")
+      #expect(!line.contains("`next`"), "\(line)")
+    }
     #expect(Date().timeIntervalSince(first) < 2)
     let quiet = repl.offset
     repl.type("ok\r")  // its first key stops the ring; the line still runs

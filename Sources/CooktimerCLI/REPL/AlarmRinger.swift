@@ -160,7 +160,7 @@ final class AlarmRinger {
     }
     let again = reminders.due(at: now)
     let reminded = again.map {
-      "reminder: " + alarmText($0, now: now, zone: session.zone) + Self.howToStop
+      "reminder: " + alarmText($0, now: now, zone: session.zone, followUp: false) + Self.howToStop
     }
     for line in Screenful.lines(reminded, rows: TerminalInfo.size().rows, rest: Self.moreRinging) {
       print(line)

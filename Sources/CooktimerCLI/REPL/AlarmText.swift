@@ -2,13 +2,15 @@ import CooktimerCore
 import Foundation
 
 /// `18:05:00 ⏰ Spaghetti — Wasser is done · `next``, with "(done at …, 3 min ago)" when late.
-func alarmText(_ alarm: Alarm, now: Instant, zone: TimeZone) -> String {
+/// Without `followUp` (a reminder, rung later) the part after `·` is left out: what comes next
+/// was true when the timer fired and may have passed since ("b starts (0:08)").
+func alarmText(_ alarm: Alarm, now: Instant, zone: TimeZone, followUp: Bool = true) -> String {
   let time = clockTime(alarm.at, in: zone, relativeTo: now)
   var text: String
   switch alarm.kind {
   case .timerFired:
     text = "\(time) ⏰ \(alarm.recipe) — \(alarm.timer) is done"
-    if !alarm.followUp.isEmpty { text += " · \(alarm.followUp)" }
+    if followUp, !alarm.followUp.isEmpty { text += " · \(alarm.followUp)" }
   case .stepStarted:
     text =
       "\(time) ▶ \(alarm.recipe) — step \(alarm.stepNumber) of \(alarm.stepCount): \(alarm.stepText)"
