@@ -34,6 +34,23 @@ struct StatusWrapTests {
     #expect(piped.stdout.contains("\n     \(Self.step) 20 minutes\n"), "\(piped.stdout)")
   }
 
+  @Test func aChangeOnATerminalWrapsTheStepAtWordsToo() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "onions", "Chop. ~a{1%minute}\n\n" + Self.step + "\n")
+    let id = try #require(
+      try box.json("start onions --json --now 2026-11-29T18:00:00Z")["id"] as? String)
+    let terminal = try PseudoTerminal(
+      arguments: ["next", "--now", "2026-11-29T18:01:30Z"], environment: box.environment)
+    #expect(terminal.waitForExit() == 0)
+    let expected = [
+      "\(id) moved on: onions — step 2 of 2, waiting",
+      "  Stir the onions in the butter over a low heat until they are soft and golden, which takes longer than most recipes",
+      "  admit, then add the garlic and cook until fragrant but not brown, stirring now and then so that nothing sticks.",
+      "",
+    ]
+    #expect(terminal.screen == expected.joined(separator: "\r\n"), "\(terminal.screen)")
+  }
+
   @Test func wordsAreNeverSplit() {
     #expect(
       wordWrapped("aaa bbb ccc ddd", width: 25, indent: "  ") == ["  aaa bbb ccc ddd"])

@@ -2,7 +2,11 @@ import CooktimerCore
 import CooktimerService
 
 /// One or two lines saying what a state change did, naming every timer it cancelled or skipped.
-func changeText(_ run: Run, _ change: Change, action: RunAction, at now: Instant) -> String {
+/// With `width` (the terminal's columns) the step's text wraps at word boundaries, as in
+/// `status`.
+func changeText(
+  _ run: Run, _ change: Change, action: RunAction, at now: Instant, width: Int? = nil
+) -> String {
   var lines: [String] = []
   switch run.phase {
   case .finished, .stopped:
@@ -13,7 +17,8 @@ func changeText(_ run: Run, _ change: Change, action: RunAction, at now: Instant
         + run.phase.rawValue)
   }
   if action.showsStep, run.status == .active {
-    lines.append("  \(TerminalText.line(run.step.text))")
+    let step = TerminalText.line(run.step.text)
+    lines += width.map { wordWrapped(step, width: $0, indent: "  ") } ?? ["  \(step)"]
   }
   for event in change.events {
     guard let t = event.timer else { continue }

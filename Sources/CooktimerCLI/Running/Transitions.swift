@@ -12,7 +12,7 @@ extension CommandContext {
     if let note = change.unchanged {
       return Output(stdout: "\(note) — nothing changed\n")
     }
-    var text = changeText(run, change, action: action, at: now) + "\n"
+    var text = changeText(run, change, action: action, at: now, width: textWidth) + "\n"
     if let end = outcome.resolvedEnd, let note = repeatedClockTimeNote(end, zone: zone) {
       text += "  \(note)\n"
     }
