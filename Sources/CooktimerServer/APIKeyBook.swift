@@ -28,8 +28,10 @@ public struct APIKeyBook {
       let existing = try tx.apiKeys()
       let taken = Set(existing.filter { $0.revokedAt == nil }.map(\.name))
       let chosen = name ?? (1...).lazy.map { "key\($0)" }.first { !taken.contains($0) }!
-      guard !chosen.isEmpty, chosen.count <= 64, !chosen.contains(where: \.isWhitespace) else {
-        throw ServiceError.invalid("an API key name is 1 to 64 characters without spaces")
+      guard !chosen.isEmpty, chosen.count <= 64, !chosen.unicodeScalars.contains(where: hides)
+      else {
+        throw ServiceError.invalid(
+          "an API key name is 1 to 64 characters without spaces or control characters")
       }
       guard !taken.contains(chosen) else {
         throw ServiceError.invalid(
@@ -38,6 +40,15 @@ public struct APIKeyBook {
       let record = APIKeyRecord(name: chosen, hash: Digest.sha256Hex(key.utf8), createdAt: now)
       try tx.addAPIKey(record)
       return Created(key: key, record: record)
+    }
+  }
+
+  /// Whether `scalar` may not stand in a key's name: a space, or a control or format
+  /// character that would rewrite or hide what `apikey list` shows.
+  private func hides(_ scalar: Unicode.Scalar) -> Bool {
+    switch scalar.properties.generalCategory {
+    case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
+    default: return scalar.properties.isWhitespace
     }
   }
 

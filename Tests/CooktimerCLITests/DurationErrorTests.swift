@@ -44,6 +44,19 @@ struct DurationErrorTests {
     }
   }
 
+  /// A signed zero is named with its sign, as typed.
+  @Test(arguments: [
+    ("-0s", "cooktimer: \"-0s\" is zero: type a length such as 30s\n"),
+    ("+0:00", "cooktimer: \"+0:00\" is zero: type a length such as 30s\n"),
+    ("0s", "cooktimer: \"0s\" is zero: type a length such as 30s\n"),
+  ])
+  func aZeroAddKeepsItsSign(word: String, message: String) throws {
+    let box = try restBox()
+    let r = try box.run(["add", word, "--now", "2026-11-29T18:00:01Z"])
+    #expect(r.status == 64)
+    #expect(r.stderr == message)
+  }
+
   /// A run whose id looks like a duration is still reached by that id.
   @Test func aRunIdThatLooksLikeADurationStillWorks() throws {
     let box = try Sandbox()

@@ -78,7 +78,7 @@ import Testing
   @Test func signedRejectsZeroAndNonsense() {
     #expect(
       throws: CoreError.invalidDuration(
-        input: "-0s", message: "\"0s\" is zero: type a length such as 30s")
+        input: "-0s", message: "\"-0s\" is zero: type a length such as 30s")
     ) {
       try DurationText.parseSigned("-0s")
     }

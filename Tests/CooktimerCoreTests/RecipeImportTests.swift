@@ -57,3 +57,28 @@ import Testing
     #expect(throws: RecipeImport.Problem.noJSONLD) { try RecipeImport.recipe(fromPage: "<p>") }
   }
 }
+
+/// Titles as file names (docs/recipes.md §11) and escape sequences in page text.
+@Suite("Import file names")
+struct ImportFileNameTests {
+  @Test(arguments: [
+    ("Garlic Shrimp / Test", "Garlic Shrimp - Test"),
+    ("a/b\\c", "a-b-c"),
+    ("../../pwned", "pwned"),
+    (".hidden", "hidden"),
+    ("- Tea", "Tea"),
+    ("Tea\u{7}\u{202E}time", "Tea time"),
+    ("👨‍🍳 Stew", "👨‍🍳 Stew"),
+    ("./", "Imported recipe"),
+    (String(repeating: "é", count: 150), String(repeating: "é", count: 100)),
+  ])
+  func aTitleIsOneSafeName(title: String, name: String) {
+    #expect(RecipeImport.fileName(forTitle: title) == name)
+  }
+
+  @Test func terminalEscapeSequencesGoWhole() {
+    #expect(HTMLText.plain("Garlic \u{1B}[31m Shrimp\u{1B}[0m") == "Garlic Shrimp")
+    #expect(HTMLText.plain("\u{1B}]0;title\u{7}Stew \u{1B}]8;;x\u{1B}\\ok") == "Stew ok")
+    #expect(HTMLText.plain("a\u{1B}b") == "a b")
+  }
+}

@@ -29,7 +29,9 @@ func statusText(_ run: Run, at now: Instant, zone: TimeZone, width: Int? = nil) 
       "  \(suggestion.label.leftPad(3))  \(TerminalText.line(suggestion.text))"
         + "  (suggested: begin \(suggestion.label))")
   }
-  return lines.joined(separator: "\n")
+  // A skipped timer has no detail and an empty step no text: no line ends in padding.
+  return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    .joined(separator: "\n")
 }
 
 /// A timer's label in lists: its name, else "step N".

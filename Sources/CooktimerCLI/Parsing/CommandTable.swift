@@ -77,7 +77,8 @@ extension CommandSpec {
       detail: "TIMER is its number in status, or its name.", arguments: [.run]
     ) { args in .cancel(timer: try args.required("TIMER"), run: args.optional()) },
     CommandSpec(
-      word: "begin", usage: "begin TIMER [DURATION] [RUN]", summary: "start a waiting timer now",
+      word: "begin", usage: "begin TIMER [DURATION | until TIME | at TIME] [RUN]",
+      summary: "start a waiting timer now",
       detail:
         "Give a length for a timer the recipe left without one: `begin rest 10m`, "
         + "`begin rest until 18:42`, `begin rest at 6:42pm` (the next such time, local zone).",

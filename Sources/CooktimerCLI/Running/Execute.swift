@@ -50,7 +50,8 @@ extension Session {
     case .token(let command): return try context.token(command)
     case .send(let options): return try context.send(options)
     case .deliveries: return try context.deliveries()
-    case .help(let topic): return help(topic, json: context.json)
+    case .help(let topic):
+      return help(topic, json: context.json, width: context.textWidth ?? 80)
     case .version:
       if context.json {
         return Output(stdout: encodeJSON(["version": CooktimerVersion.number]) + "\n")

@@ -3,7 +3,8 @@ import Foundation
 
 extension CommandContext {
   /// `import FILE|URL [--name NAME] [--force]`: the page's schema.org Recipe as
-  /// `RECIPES/NAME.cook` (NAME: the title unless given; it may name subfolders).
+  /// `RECIPES/NAME.cook`: NAME is `--name` (it may name subfolders), else the title made
+  /// a safe file name in the folder itself (``RecipeImport/fileName(forTitle:)``).
   /// - Throws: `.badData` (65) for a page without a Recipe, `.cannotCreate` (73) for an
   ///   existing file without `--force`, `.notFound` (66) / `.io` (74) for a page that cannot
   ///   be read or fetched, `.unavailable` (69) for a URL when libcurl is not installed.
@@ -18,7 +19,7 @@ extension CommandContext {
     }
     let text = RecipeImport.cookText(recipe, source: isURL ? source : nil)
     let folder = session.recipesFolder(options)
-    let relative = try Self.fileName(name ?? recipe.name)
+    let relative = try name.map(Self.fileName) ?? RecipeImport.fileName(forTitle: recipe.name)
     let path = (folder as NSString).appendingPathComponent(relative + ".cook")
     if !force, FileManager.default.fileExists(atPath: path) {
       throw CLIError.cannotCreate("\(path) exists; --force replaces it")
@@ -42,11 +43,14 @@ extension CommandContext {
     let stepCount = steps.count == 1 ? "1 step" : "\(steps.count) steps"
     let clocks = timers == 1 ? "1 timer" : "\(timers) timers"
     return Output(
-      stdout: "Imported \(relative): \(TerminalText.line(recipe.name)) — \(stepCount), \(clocks)\n",
+      stdout:
+        "Imported \(TerminalText.line(relative)): \(TerminalText.line(recipe.name)) — "
+        + "\(stepCount), \(clocks)\n",
       stderr: warnings)
   }
 
-  /// A recipe name as a path below the recipes folder: no empty, hidden or `..` parts.
+  /// An explicit `--name` as a path below the recipes folder: no empty, hidden or `..`
+  /// parts.
   static func fileName(_ name: String) throws -> String {
     let parts = name.split(separator: "/").map {
       TerminalText.line(String($0)).trimmingCharacters(in: .whitespaces)

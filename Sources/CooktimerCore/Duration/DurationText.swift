@@ -24,6 +24,12 @@ public enum DurationText {
   /// try DurationText.parse("90")      // throws: "90" has no unit: type 90s or 90m
   /// ```
   public static func parse(_ text: String) throws(CoreError) -> Int64 {
+    try parse(text, shownAs: nil)
+  }
+
+  /// ``parse(_:)``, naming the input as `shown` in the zero message (`add -0s` says
+  /// `"-0s" is zero`, the sign as the cook typed it).
+  private static func parse(_ text: String, shownAs shown: String?) throws(CoreError) -> Int64 {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let first = trimmed.first else {
       throw invalid(text, "empty duration: type a length such as 90s, 8m or 1h30m")
@@ -37,7 +43,7 @@ public enum DurationText {
     var reader = DurationReader(input: text, text: trimmed)
     let milliseconds = try reader.read()
     guard milliseconds > 0 else {
-      throw invalid(text, "\"\(trimmed)\" is zero: type a length such as 30s")
+      throw invalid(text, "\"\(shown ?? trimmed)\" is zero: type a length such as 30s")
     }
     guard milliseconds <= Run.longestTimer else { throw invalid(text, tooLong(trimmed)) }
     return milliseconds
@@ -55,7 +61,7 @@ public enum DurationText {
       throw invalid(text, "\"\(trimmed)\" has two signs: type \(first)\(rest.dropFirst())")
     }
     do {
-      let magnitude = try parse(rest)
+      let magnitude = try parse(rest, shownAs: trimmed)
       return first == "-" ? -magnitude : magnitude
     } catch {
       // Name what the cook typed, sign included.

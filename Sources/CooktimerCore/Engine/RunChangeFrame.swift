@@ -49,6 +49,14 @@ extension Run {
     timers[t].name.isEmpty ? "the timer of step \(timers[t].step + 1)" : "\"\(timers[t].name)\""
   }
 
+  /// Why timer `t`, no longer waiting or live, cannot be skipped or cancelled: `"a" has
+  /// fired already` (a timer fires, it is not "fired"), `"a" is skipped already`.
+  func alreadyEnded(_ t: Int) -> String {
+    let state = timers[t].state
+    if case .fired = state { return "\(timerLabel(t)) has fired already" }
+    return "\(timerLabel(t)) is \(state.name) already"
+  }
+
   /// The longest timer the engine accepts, in milliseconds: 7 days (docs/timers.md §3). Typed
   /// durations are held to it too (``DurationText``).
   public static let longestTimer: Int64 = 7 * 24 * 3_600_000

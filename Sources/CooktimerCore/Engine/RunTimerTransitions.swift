@@ -63,7 +63,7 @@ extension Run {
       run, now, events throws(CoreError) in
       try run.checkTimer(t)
       guard run.timers[t].isLive || run.timers[t].state == .waiting else {
-        throw run.refusal("\(run.timerLabel(t)) is \(run.timers[t].state.name) already")
+        throw run.refusal(run.alreadyEnded(t))
       }
       let wasLive = run.timers[t].isLive
       let heldUp = !wasLive && run.isHoldingUpStep(t)
@@ -84,7 +84,7 @@ extension Run {
     try change(at: now, refuseEnded: "cancel a timer") { run, now, events throws(CoreError) in
       try run.checkTimer(t)
       guard run.timers[t].isLive || run.timers[t].state == .waiting else {
-        throw run.refusal("\(run.timerLabel(t)) is \(run.timers[t].state.name) already")
+        throw run.refusal(run.alreadyEnded(t))
       }
       run.timers[t].state = .cancelled(at: now)
       events.append(

@@ -19,12 +19,41 @@ enum HTMLText {
         i = html.index(after: i)
       }
     }
-    // Control characters other than whitespace never reach a recipe file.
-    let visible = out.unicodeScalars.map { scalar -> Character in
+    // Control characters other than whitespace never reach a recipe file; a terminal
+    // escape sequence goes whole, so no `[31m` is left of it.
+    let visible = withoutEscapeSequences(out).unicodeScalars.map { scalar -> Character in
       scalar.properties.generalCategory == .control && !scalar.properties.isWhitespace
         ? " " : Character(scalar)
     }
     return StepText.collapse(String(visible))
+  }
+
+  /// `text` without its CSI (`ESC [ … final`) and OSC (`ESC ] … BEL` or `ESC \`)
+  /// sequences; any other ESC is left for the control rule.
+  static func withoutEscapeSequences(_ text: String) -> String {
+    let scalars = Array(text.unicodeScalars)
+    var out = String.UnicodeScalarView()
+    var i = 0
+    while i < scalars.count {
+      let opens = i + 1 < scalars.count && (scalars[i + 1] == "[" || scalars[i + 1] == "]")
+      guard scalars[i] == "\u{1B}", opens else {
+        out.append(scalars[i])
+        i += 1
+        continue
+      }
+      var j = i + 2
+      if scalars[i + 1] == "[" {
+        // Parameters and intermediates (0x20–0x3F), then one final byte (0x40–0x7E).
+        while j < scalars.count, (0x20...0x3F).contains(scalars[j].value) { j += 1 }
+        if j < scalars.count, (0x40...0x7E).contains(scalars[j].value) { j += 1 }
+      } else {
+        while j < scalars.count, scalars[j] != "\u{07}", scalars[j] != "\u{1B}" { j += 1 }
+        if j < scalars.count, scalars[j] == "\u{07}" { j += 1 }
+        if j + 1 < scalars.count, scalars[j] == "\u{1B}", scalars[j + 1] == "\\" { j += 2 }
+      }
+      i = j
+    }
+    return String(out)
   }
 
   /// `amp` → "&", `#39` → "'", `#x2019` → "’"; `nil` for an unknown name.
