@@ -27,7 +27,7 @@ struct ServeTests {
 
   @Test func aPortInUseIsOneLineAndExit74() throws {
     let box = try Self.sandbox()
-    let server = try ServeProcess(box, arguments: ["--no-send"])
+    let server = try ServeProcess(box, arguments: ["--listen", "127.0.0.1:0", "--no-send"])
     let address = String(server.base.dropFirst("http://".count))
     let second = try box.run(["serve", "--no-send", "--listen", address])
     #expect(second.status == 74)
@@ -77,7 +77,7 @@ struct ServeTests {
     try box.write(recipe: "Dinner/steak", "---\ntitle: Steak\n---\nSear ~side{3%minutes}.\n")
     let outside = box.folder.appendingPathComponent("secret.cook").path
     try "Secret ~{1%minutes}.\n".write(toFile: outside, atomically: true, encoding: .utf8)
-    let server = try ServeProcess(box, arguments: ["--no-send"])
+    let server = try ServeProcess(box, arguments: ["--listen", "127.0.0.1:0", "--no-send"])
     let shown = try server.request("GET", "/v1/recipes/Dinner%2Fsteak")
     #expect(shown.status == 200)
     #expect(shown.body.contains(#""title":"Steak""#))
