@@ -32,6 +32,14 @@ final class DatabaseConnection {
     self.path = path
     sqlite3_extended_result_codes(db, 1)
     sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
+    // Keep the -wal and -shm files when the last connection closes (the WAL is checkpointed
+    // and emptied all the same): the next process then finds them there and needs no disk
+    // space to read, so `status` works on a full disk (docs/architecture.md §5).
+    var persist: Int32 = 1
+    sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+    // A kept WAL is cut back to 4 MiB after a checkpoint, so one big import does not keep
+    // its size on disk.
+    try execute("PRAGMA journal_size_limit = 4194304")
     try execute("PRAGMA foreign_keys = ON")
   }
 
