@@ -17,16 +17,21 @@ swift build -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing --target Cooktime
 bin="$scratch/debug"
 
 # The modules CooktimerCLI links (Package.swift), and the C libraries behind them.
+# CCurl and CMicroHTTPD are C targets of ours (they dlopen libcurl and libmicrohttpd on first
+# use): their objects are linked and SwiftPM wrote their module maps into the build folder.
 modules=(CooktimerCore CooktimerActivity CooktimerStore CooktimerService CooktimerAPNs
   CooktimerDelivery CooktimerHTTP CooktimerKitchen CooktimerServer CooktimerLineEditor
-  CooktimerCLI)
+  CooktimerCLI CCurl CMicroHTTPD)
 objects=()
 for m in "${modules[@]}"; do objects+=("$bin/$m.build"/*.o); done
 maps=()
-for c in CYAML CSQLite CReadline CCurl CCrypto CMicroHTTPD; do
+for c in CYAML CSQLite CReadline CCrypto; do
   maps+=(-Xcc "-fmodule-map-file=Sources/$c/module.modulemap")
 done
-libs=(-lyaml -lsqlite3 -lreadline -lcurl -lcrypto -lmicrohttpd)
+for c in CCurl CMicroHTTPD; do
+  maps+=(-Xcc "-fmodule-map-file=$bin/$c.build/module.modulemap")
+done
+libs=(-lyaml -lsqlite3 -lreadline -lcrypto)
 
 mkdir -p "$scratch/findings"
 run() {
