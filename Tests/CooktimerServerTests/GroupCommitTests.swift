@@ -20,16 +20,16 @@ struct GroupCommitTests {
     let recipe = try Cooklang.recipe(TestRecipes.texts["tea"]!, file: "tea.cook")
     let ids = try (0..<9).map { _ in try service.start(recipe, autoAdvance: false, at: t0).id }
     let commits = GroupCommit(service: RunService(store: try RunStore(path: path)))
-    let first = DispatchSemaphore(value: 0)
-    let release = DispatchSemaphore(value: 0)
+    // Latches, not semaphores with a deadline: nothing here reads a clock.
+    let first = Latch()
+    let release = Latch()
     let answers = Answers()
-    let group = DispatchGroup()
     // The first change holds its batch open until eight more are queued behind it.
-    DispatchQueue.global().async(group: group) {
+    Thread.detachNewThread {
       answers.add(
         Result {
           try commits.run { s in
-            first.signal()
+            first.open()
             release.wait()
             return try s.perform(.pause, on: ids[0], at: t0 + 1).run.id
           }
@@ -37,7 +37,7 @@ struct GroupCommitTests {
     }
     first.wait()
     for i in 1..<9 {
-      DispatchQueue.global().async(group: group) {
+      Thread.detachNewThread {
         answers.add(
           Result {
             try commits.run { s in
@@ -47,11 +47,11 @@ struct GroupCommitTests {
           })
       }
     }
-    let deadline = Date().addingTimeInterval(10)
-    while commits.waiting < 8 && Date() < deadline { usleep(1000) }
+    // Up to 10 s (10,000 looks 1 ms apart) for the eight to queue.
+    for _ in 0..<10_000 where commits.waiting < 8 { usleep(1000) }
     #expect(commits.waiting == 8)
-    release.signal()
-    group.wait()
+    release.open()
+    answers.wait(for: 9)
     #expect(commits.batches == 2)
     let results = answers.all
     #expect(
@@ -67,16 +67,40 @@ struct GroupCommitTests {
 }
 
 final class Answers: @unchecked Sendable {
-  private let lock = NSLock()
+  private let condition = NSCondition()
   private var results: [Result<String, any Error>] = []
   func add(_ result: Result<String, any Error>) {
-    lock.lock()
+    condition.lock()
     results.append(result)
-    lock.unlock()
+    condition.broadcast()
+    condition.unlock()
+  }
+  /// Waits until `count` answers are in.
+  func wait(for count: Int) {
+    condition.lock()
+    while results.count < count { condition.wait() }
+    condition.unlock()
   }
   var all: [Result<String, any Error>] {
-    lock.lock()
-    defer { lock.unlock() }
+    condition.lock()
+    defer { condition.unlock() }
     return results
+  }
+}
+
+/// Opens once; `wait` returns once it is open.
+final class Latch: @unchecked Sendable {
+  private let condition = NSCondition()
+  private var isOpen = false
+  func open() {
+    condition.lock()
+    isOpen = true
+    condition.broadcast()
+    condition.unlock()
+  }
+  func wait() {
+    condition.lock()
+    while !isOpen { condition.wait() }
+    condition.unlock()
   }
 }
