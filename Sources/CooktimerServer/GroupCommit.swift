@@ -23,7 +23,11 @@ final class GroupCommit: @unchecked Sendable {
   init(service: RunService) { self.service = service }
 
   private final class Job {
-    let body: (RunService) throws -> Any
+    /// The caller's closure, wrapped with `withoutActuallyEscaping`: dropped by the leader
+    /// (under the lock) before the result is published, because the caller's thread leaves
+    /// `run` — and the closure must have no other owner — as soon as it sees the result,
+    /// while the leader may still hold the job in its batch.
+    var body: ((RunService) throws -> Any)?
     var result: Result<Any, any Error>?
     init(_ body: @escaping (RunService) throws -> Any) { self.body = body }
   }
@@ -64,13 +68,19 @@ final class GroupCommit: @unchecked Sendable {
     var results: [Result<Any, any Error>] = []
     do {
       try service.store.batch {
-        for job in batch { results.append(Result { try job.body(service) }) }
+        for job in batch {
+          let body = job.body!  // set at queueing, dropped only below
+          results.append(Result { try body(service) })
+        }
       }
     } catch {
       results = batch.map { _ in .failure(error) }
     }
     condition.lock()
-    for (job, result) in zip(batch, results) { job.result = result }
+    for (job, result) in zip(batch, results) {
+      job.body = nil
+      job.result = result
+    }
     batches += 1
     condition.unlock()
   }
