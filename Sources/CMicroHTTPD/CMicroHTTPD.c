@@ -90,9 +90,9 @@ const char *cooktimer_mhd_load(void) {
 struct MHD_Daemon *cooktimer_mhd_start_daemon(
     unsigned int flags, const struct sockaddr *address, unsigned int thread_pool_size,
     unsigned int connection_timeout, unsigned int connection_limit,
-    unsigned int per_ip_connection_limit, MHD_AccessHandlerCallback handler,
+    unsigned int per_ip_connection_limit, size_t memory_limit, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, cooktimer_mhd_uri_log_callback uri_log,
-    MHD_LogCallback logger, void *context) {
+    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger, void *context) {
   READY(NULL);
   // The port argument is ignored when MHD_OPTION_SOCK_ADDR is given.
   return mhd.start_daemon(flags, 0, NULL, NULL, handler, context,
@@ -101,6 +101,8 @@ struct MHD_Daemon *cooktimer_mhd_start_daemon(
                           MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
                           MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                           MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                          MHD_OPTION_NOTIFY_CONNECTION, notify_connection, context,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                           MHD_OPTION_URI_LOG_CALLBACK, uri_log, context,
                           MHD_OPTION_EXTERNAL_LOGGER, logger, context,
@@ -125,6 +127,13 @@ const struct sockaddr *cooktimer_mhd_client_address(struct MHD_Connection *conne
   const union MHD_ConnectionInfo *info =
       mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   return info == NULL ? NULL : info->client_addr;
+}
+
+int cooktimer_mhd_connection_socket(struct MHD_Connection *connection) {
+  READY(-1);
+  const union MHD_ConnectionInfo *info =
+      mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
 }
 
 MHD_socket cooktimer_mhd_quiesce_daemon(struct MHD_Daemon *daemon) {

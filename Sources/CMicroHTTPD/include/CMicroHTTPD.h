@@ -24,12 +24,16 @@ typedef void *(*cooktimer_mhd_uri_log_callback)(void *cls, const char *uri,
 
 /// Starts a daemon listening on `address` (a sockaddr_in, or a sockaddr_in6 when `flags`
 /// has MHD_USE_IPv6). `connection_timeout` is in seconds; a limit of 0 means none.
+/// `memory_limit` is each connection's memory pool in bytes (MHD_OPTION_CONNECTION_MEMORY_LIMIT):
+/// a request line or header block that does not fit is answered by libmicrohttpd itself.
+/// `notify_connection` is called when a connection opens and when it closes, before its socket
+/// is closed.
 struct MHD_Daemon *cooktimer_mhd_start_daemon(
     unsigned int flags, const struct sockaddr *address, unsigned int thread_pool_size,
     unsigned int connection_timeout, unsigned int connection_limit,
-    unsigned int per_ip_connection_limit, MHD_AccessHandlerCallback handler,
+    unsigned int per_ip_connection_limit, size_t memory_limit, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, cooktimer_mhd_uri_log_callback uri_log,
-    MHD_LogCallback logger, void *context);
+    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger, void *context);
 
 /// The port the daemon listens on (the real one when it was started on port 0); 0 if unknown.
 uint16_t cooktimer_mhd_bound_port(struct MHD_Daemon *daemon);
@@ -39,6 +43,9 @@ unsigned int cooktimer_mhd_current_connections(struct MHD_Daemon *daemon);
 
 /// The peer's address, or NULL.
 const struct sockaddr *cooktimer_mhd_client_address(struct MHD_Connection *connection);
+
+/// The connection's socket, or -1. It stays open until after the close notification.
+int cooktimer_mhd_connection_socket(struct MHD_Connection *connection);
 
 MHD_socket cooktimer_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
 void cooktimer_mhd_stop_daemon(struct MHD_Daemon *daemon);
