@@ -158,6 +158,7 @@ let package = Package(
       name: "CooktimerDeliveryTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerTestSupport", "cooktimer",
+        "CooktimerDelivery",
       ]),
   ]
 )
