@@ -163,6 +163,7 @@ let package = Package(
       name: "CooktimerDeliveryTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerTestSupport", "cooktimer",
+        "CooktimerDelivery",
       ]),
   ]
 )
