@@ -159,6 +159,11 @@ enum MHD_DaemonInfoType {
   MHD_DAEMON_INFO_FLAGS = 5,
   MHD_DAEMON_INFO_BIND_PORT = 6,
 } COOKTIMER_MHD_CLOSED;
+enum MHD_ConnectionNotificationCode {
+  MHD_CONNECTION_NOTIFY_STARTED = 0,
+  MHD_CONNECTION_NOTIFY_CLOSED = 1,
+} COOKTIMER_MHD_CLOSED;
+
 union MHD_ConnectionInfo {
   int cipher_algorithm;
   int protocol;
@@ -195,6 +200,9 @@ typedef void (*MHD_RequestCompletedCallback)(void *cls, struct MHD_Connection *c
                                              void **con_cls, enum MHD_RequestTerminationCode toe);
 typedef enum MHD_Result (*MHD_KeyValueIterator)(void *cls, enum MHD_ValueKind kind,
                                                 const char *key, const char *value);
+typedef void (*MHD_NotifyConnectionCallback)(void *cls, struct MHD_Connection *connection,
+                                             void **socket_context,
+                                             enum MHD_ConnectionNotificationCode toe);
 typedef ssize_t (*MHD_ContentReaderCallback)(void *cls, uint64_t pos, char *buf, size_t max);
 typedef void (*MHD_ContentReaderFreeCallback)(void *cls);
 
