@@ -148,6 +148,19 @@ struct KitchenTLSTests {
       curlOutput: curl(["-i", "--cacert", authority, "https://127.0.0.1:\(port)/v1/runs"]))
     #expect(page.status == 200)
     #expect(page.body == #"{"runs":[]}"#)
+    // A change and the event stream (suspended and resumed connections) over TLS too.
+    let started = try Answer(
+      curlOutput: curl(
+        [
+          "-i", "--cacert", authority, "-X", "POST", "-H", "Content-Type: application/json",
+          "--data-binary", #"{"recipe": "tea"}"#, "https://127.0.0.1:\(port)/v1/runs",
+        ]))
+    #expect(started.status == 201)
+    let id = try #require(started.object["id"] as? String)
+    let stream = try curl(
+      ["-N", "--max-time", "1", "--cacert", authority, "https://127.0.0.1:\(port)/v1/events"])
+    #expect(stream.hasPrefix("event: run\nid: 1\ndata: {\"run\":{"), "\(stream)")
+    #expect(stream.contains(#""id":"\#(id)""#))
     // Without the certificate trusted, curl refuses it (no answer at all).
     #expect(try curl(resolve + ["https://kitchen.test:\(port)/healthz"]) == "")
     // Plain HTTP on the TLS port gets no HTTP answer.
