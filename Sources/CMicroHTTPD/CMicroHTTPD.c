@@ -90,9 +90,10 @@ const char *cooktimer_mhd_load(void) {
 struct MHD_Daemon *cooktimer_mhd_start_daemon(
     unsigned int flags, const struct sockaddr *address, unsigned int thread_pool_size,
     unsigned int connection_timeout, unsigned int connection_limit,
-    unsigned int per_ip_connection_limit, MHD_AccessHandlerCallback handler,
+    unsigned int per_ip_connection_limit, size_t memory_limit, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, cooktimer_mhd_uri_log_callback uri_log,
-    MHD_LogCallback logger, void *context, const char *tls_key, const char *tls_cert) {
+    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger, void *context,
+    const char *tls_key, const char *tls_cert) {
   READY(NULL);
   // TLS options only when asked for: an empty array (its first entry END) adds nothing.
   struct MHD_OptionItem tls[] = {
@@ -108,6 +109,8 @@ struct MHD_Daemon *cooktimer_mhd_start_daemon(
                           MHD_OPTION_CONNECTION_TIMEOUT, connection_timeout,
                           MHD_OPTION_CONNECTION_LIMIT, connection_limit,
                           MHD_OPTION_PER_IP_CONNECTION_LIMIT, per_ip_connection_limit,
+                          MHD_OPTION_CONNECTION_MEMORY_LIMIT, memory_limit,
+                          MHD_OPTION_NOTIFY_CONNECTION, notify_connection, context,
                           MHD_OPTION_NOTIFY_COMPLETED, completed, context,
                           MHD_OPTION_URI_LOG_CALLBACK, uri_log, context,
                           MHD_OPTION_EXTERNAL_LOGGER, logger, context,
@@ -132,6 +135,13 @@ const struct sockaddr *cooktimer_mhd_client_address(struct MHD_Connection *conne
   const union MHD_ConnectionInfo *info =
       mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
   return info == NULL ? NULL : info->client_addr;
+}
+
+int cooktimer_mhd_connection_socket(struct MHD_Connection *connection) {
+  READY(-1);
+  const union MHD_ConnectionInfo *info =
+      mhd.get_connection_info(connection, MHD_CONNECTION_INFO_CONNECTION_FD);
+  return info == NULL ? -1 : info->connect_fd;
 }
 
 MHD_socket cooktimer_mhd_quiesce_daemon(struct MHD_Daemon *daemon) {

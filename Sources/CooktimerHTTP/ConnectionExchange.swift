@@ -12,14 +12,18 @@ enum ConnectionExchange {
     var request = HTTPRequest(
       method: method, path: path, body: state.body, remoteAddress: peer.text,
       isLoopback: peer.isLoopback)
-    request.headers = HTTPHeaders(
-      values(of: .HEADER_KIND, on: connection).map {
-        HTTPHeaders.Field(name: $0.name, value: $0.value ?? "")
-      })
+    request.headers = HTTPHeaders(state.fields)
     request.queryItems = values(of: .GET_ARGUMENT_KIND, on: connection).map {
       URLQueryItem(name: $0.name, value: $0.value)
     }
     return request
+  }
+
+  /// The header fields as sent, in order.
+  static func fields(on connection: OpaquePointer) -> [HTTPHeaders.Field] {
+    values(of: .HEADER_KIND, on: connection).map {
+      HTTPHeaders.Field(name: $0.name, value: $0.value ?? "")
+    }
   }
 
   /// The declared `Content-Length` (libmicrohttpd has already refused a malformed one).
@@ -30,9 +34,21 @@ enum ConnectionExchange {
 
   /// Hands `response` to libmicrohttpd, which copies the body; returns what the access
   /// handler returns.
+  /// `request` is the request answered, when there was a whole one (an event stream is
+  /// counted against its client).
   static func queue(
-    _ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext
+    _ response: HTTPResponse, on connection: OpaquePointer, context: ServerContext,
+    for request: HTTPRequest? = nil
   ) -> MHD_Result {
+    var response = response
+    if let stream = response.eventStream,
+      let refusal = context.admit(stream, client: request.map(StreamClient.of) ?? "")
+    {
+      // Never attached: its termination handlers run now, and the application's next write
+      // finds it closed.
+      stream.detach()
+      response = refusal
+    }
     guard let mhdResponse = makeResponse(response, on: connection, context: context) else {
       return .NO
     }
@@ -66,7 +82,6 @@ enum ConnectionExchange {
       context.log("an event stream was returned for a second response\n")
       return nil
     }
-    if !context.register(stream) { stream.close() }
     let retained = Unmanaged.passRetained(stream).toOpaque()
     let made = cooktimer_mhd_create_response_from_callback(
       cooktimer_mhd_size_unknown, 4096, eventStreamRead, retained, eventStreamFree)

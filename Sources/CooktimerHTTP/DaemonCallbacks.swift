@@ -2,8 +2,9 @@ import CMicroHTTPD
 import Foundation
 
 // The C callbacks libmicrohttpd calls on its pool threads. They stay thin: collect the
-// request, call the handler once, queue the answer. Limits (timeouts, connection counts) are
-// libmicrohttpd options; only the body limit needs a count here, as 0.9.75 has no option.
+// request, call the handler once, queue the answer. Limits on connection counts and idle
+// time are libmicrohttpd options; the body limit, the head's checks (``RequestHead``) and the
+// header and body deadlines (``ConnectionDeadlines``) are here, as 0.9.75 has none.
 
 /// More bytes than this beyond the body limit in a chunked upload (which declares no length)
 /// and the connection is dropped rather than read to its end for a 413.
@@ -37,11 +38,19 @@ func daemonAccess(
   let state = Unmanaged<RequestState>.fromOpaque(statePointer).takeUnretainedValue()
   let limit = context.configuration.maximumBodyBytes
 
+  let key = UInt(bitPattern: connection)
   if !state.headersSeen {
     state.headersSeen = true
     state.counted = true
     context.requestBegan()
+    context.deadlines.awaitingBody(key, at: ConnectionDeadlines.now())
+    state.fields = ConnectionExchange.fields(on: connection)
     // Answering now, before 100 Continue, makes libmicrohttpd skip the body and close.
+    if let refusal = RequestHead.refusal(
+      target: state.target, fields: state.fields, configuration: context.configuration)
+    {
+      return ConnectionExchange.queue(refusal, on: connection, context: context)
+    }
     if let declared = ConnectionExchange.declaredLength(on: connection), declared > UInt64(limit) {
       return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
     }
@@ -60,12 +69,14 @@ func daemonAccess(
       UnsafeRawPointer(uploadData).assumingMemoryBound(to: UInt8.self), count: count)
     return .YES
   }
+  context.deadlines.answered(key)
   if state.bodyTooLarge {
     return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
   }
   let request = ConnectionExchange.request(
     on: connection, method: String(cString: method), state: state)
-  return ConnectionExchange.queue(context.handler(request), on: connection, context: context)
+  return ConnectionExchange.queue(
+    context.handler(request), on: connection, context: context, for: request)
 }
 
 /// The request is over (answered, or the connection failed or closed): free its state.
@@ -80,6 +91,28 @@ func daemonCompleted(
   let context = serverContext(cls)
   context?.requestStateFreed()
   if state.counted { context?.requestEnded() }
+  // A kept-alive connection owes its next header block from now (a closing one is
+  // forgotten by the close notification that follows).
+  if let connection {
+    context?.deadlines.awaitingHeaders(
+      UInt(bitPattern: connection), at: ConnectionDeadlines.now())
+  }
+}
+
+/// A connection opened or is closing (before its socket is closed): the deadlines follow it.
+func daemonNotifyConnection(
+  _ cls: UnsafeMutableRawPointer?, _ connection: OpaquePointer?,
+  _ socketContext: UnsafeMutablePointer<UnsafeMutableRawPointer?>?,
+  _ code: MHD_ConnectionNotificationCode
+) {
+  guard let context = serverContext(cls), let connection else { return }
+  let key = UInt(bitPattern: connection)
+  if code == .CONNECTION_NOTIFY_STARTED {
+    context.deadlines.opened(
+      key, socket: cooktimer_mhd_connection_socket(connection), at: ConnectionDeadlines.now())
+  } else {
+    context.deadlines.closed(key)
+  }
 }
 
 /// libmicrohttpd's printf-style messages.

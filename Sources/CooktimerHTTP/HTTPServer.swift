@@ -21,6 +21,7 @@ public final class HTTPServer: Sendable {
   public let port: UInt16
   public let host: String
   private let daemon: Daemon
+  private let sweeper: DeadlineSweeper
   let context: ServerContext
 
   /// Starts listening at once on `host` (numeric IPv4 such as `127.0.0.1`, IPv6 such as
@@ -34,6 +35,7 @@ public final class HTTPServer: Sendable {
     handler: @escaping @Sendable (HTTPRequest) -> HTTPResponse
   ) throws(HTTPServerError) {
     try configuration.validate()
+    OpenFileLimit.raise(toFit: configuration.connectionLimit)
     if let failure = cooktimer_mhd_load() { throw .libraryMissing(String(cString: failure)) }
     let address = try SocketAddress(host: host, port: port)
     let context = ServerContext(configuration: configuration, handler: handler)
@@ -48,8 +50,9 @@ public final class HTTPServer: Sendable {
       cooktimer_mhd_start_daemon(
         flags, sockaddr, UInt32(configuration.threadPoolSize),
         UInt32(configuration.connectionTimeoutSeconds), UInt32(configuration.connectionLimit),
-        UInt32(configuration.perAddressConnectionLimit), daemonAccess, daemonCompleted,
-        daemonURILog, daemonLog, retained.toOpaque(), tls?.0, tls?.1)
+        UInt32(configuration.perAddressConnectionLimit), configuration.connectionMemoryBytes,
+        daemonAccess, daemonCompleted, daemonURILog, daemonNotifyConnection, daemonLog,
+        retained.toOpaque(), tls?.0, tls?.1)
     }
     guard let started else {
       free(tls?.0)
@@ -59,6 +62,7 @@ public final class HTTPServer: Sendable {
       throw .cannotBind(
         host: host, port: port, reason: reason.isEmpty ? "libmicrohttpd did not start" : reason)
     }
+    self.sweeper = DeadlineSweeper(context.deadlines)
     self.daemon = Daemon(pointer: started, context: retained, tls: tls.map { [$0.0, $0.1] } ?? [])
     self.context = context
     self.host = host
@@ -83,6 +87,7 @@ public final class HTTPServer: Sendable {
     for stream in context.beginDrain() { stream.close() }
     _ = context.waitUntilIdle(timeout: context.configuration.drainTimeoutSeconds)
     cooktimer_mhd_stop_daemon(pointer)
+    sweeper.stop()
     for text in daemon.tls { free(text) }
     daemon.context.release()
   }

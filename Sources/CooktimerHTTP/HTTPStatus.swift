@@ -26,10 +26,16 @@ public struct HTTPStatus: RawRepresentable, Hashable, Sendable, ExpressibleByInt
   public static let conflict: HTTPStatus = 409
   /// RFC 9110 §15.5.14: the body is larger than the server accepts.
   public static let contentTooLarge: HTTPStatus = 413
+  /// RFC 9110 §15.5.15: the request target is longer than the server reads.
+  public static let uriTooLong: HTTPStatus = 414
   /// RFC 9110 §15.5.16: the body is not in a media type the resource takes.
   public static let unsupportedMediaType: HTTPStatus = 415
   /// RFC 9110 §15.5.21: well-formed, but the content cannot be processed.
   public static let unprocessableContent: HTTPStatus = 422
+  /// RFC 6585 §4: too many requests from this client; `Retry-After` says when to try again.
+  public static let tooManyRequests: HTTPStatus = 429
+  /// RFC 6585 §5: the header block is larger than the server reads.
+  public static let requestHeaderFieldsTooLarge: HTTPStatus = 431
   /// RFC 9110 §15.6.1.
   public static let internalServerError: HTTPStatus = 500
   /// RFC 9110 §15.6.2: the method is not recognized or not implemented.

@@ -13,7 +13,9 @@ final class ServerContext: @unchecked Sendable {
   private let condition = NSCondition()
   private var inFlight = 0
   private var draining = false
-  private var streams: [ObjectIdentifier: EventStream] = [:]
+  private var streams: [ObjectIdentifier: (stream: EventStream, client: String)] = [:]
+  private var streamsPerClient: [String: Int] = [:]
+  let deadlines: ConnectionDeadlines
   private var lastMessage = ""
   private var requestStates = 0
 
@@ -23,6 +25,9 @@ final class ServerContext: @unchecked Sendable {
   ) {
     self.configuration = configuration
     self.handler = handler
+    self.deadlines = ConnectionDeadlines(
+      headerSeconds: configuration.requestHeaderTimeoutSeconds,
+      bodySeconds: configuration.requestBodyTimeoutSeconds)
   }
 
   /// A ``RequestState`` was made for a new request, or freed in its completion callback;
@@ -66,19 +71,43 @@ final class ServerContext: @unchecked Sendable {
     return draining
   }
 
-  /// Keeps `stream` so that stopping can end it; false when the server is already stopping
-  /// (the caller then closes the stream at once).
-  func register(_ stream: EventStream) -> Bool {
+  /// Keeps `stream` so that stopping can end it, counted against `client` (see
+  /// ``StreamClient``) and the total. Returns the answer to send instead when either is at
+  /// its limit (429 for the client's, 503 for the server's, both with `Retry-After`), else
+  /// nil. While the server stops, the stream is closed at once and nil returned.
+  func admit(_ stream: EventStream, client: String) -> HTTPResponse? {
+    let limits = configuration
     condition.lock()
-    defer { condition.unlock() }
-    guard !draining else { return false }
-    streams[ObjectIdentifier(stream)] = stream
-    return true
+    if draining {
+      condition.unlock()
+      stream.close()
+      return nil
+    }
+    var refusal: HTTPResponse?
+    if streams.count >= limits.eventStreamLimit {
+      refusal = .error(
+        .serviceUnavailable,
+        "the server has \(limits.eventStreamLimit) event streams open, its most; try again later")
+    } else if streamsPerClient[client, default: 0] >= limits.eventStreamsPerClient {
+      refusal = .error(
+        .tooManyRequests,
+        "this client has \(limits.eventStreamsPerClient) event streams open, its most; "
+          + "close one or try again later")
+    } else {
+      streams[ObjectIdentifier(stream)] = (stream, client)
+      streamsPerClient[client, default: 0] += 1
+    }
+    condition.unlock()
+    refusal?.headers["Retry-After"] = String(limits.eventStreamRetryAfterSeconds)
+    return refusal
   }
 
   func unregister(_ stream: EventStream) {
     condition.lock()
-    streams[ObjectIdentifier(stream)] = nil
+    if let client = streams.removeValue(forKey: ObjectIdentifier(stream))?.client {
+      let left = streamsPerClient[client, default: 1] - 1
+      streamsPerClient[client] = left > 0 ? left : nil
+    }
     condition.unlock()
   }
 
@@ -94,7 +123,7 @@ final class ServerContext: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     draining = true
-    return Array(streams.values)
+    return streams.values.map(\.stream)
   }
 
   /// Waits until no request is in flight or `timeout` seconds passed; true if idle.
@@ -134,8 +163,20 @@ final class RequestState {
   var headersSeen = false
   var counted = false
   var body = Data()
+  /// The header fields, read once the header block is complete.
+  var fields: [HTTPHeaders.Field] = []
   var bodyTooLarge = false
   var discardedBytes = 0
 
   init(target: String) { self.target = target }
+}
+
+/// Whom an event stream counts against: the request's `Authorization` credential (one API
+/// key) when it has one, else its address. Only requests the application accepted reach a
+/// stream, so a credential here is a valid one.
+enum StreamClient {
+  static func of(_ request: HTTPRequest) -> String {
+    if let credential = request.headers["Authorization"] { return "credential " + credential }
+    return "address " + request.remoteAddress
+  }
 }

@@ -10,10 +10,11 @@ extension API {
   /// (a test compares the two).
   static func routes(
     recipes: any RecipeSource, hub: EventHub, runList: RunListAnswer, pairing: Pairing,
-    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
+    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
+    health: @escaping @Sendable () -> DeliveryTrouble? = { nil }
   ) -> [APIRoute] {
     var routes = [
-      APIRoute("GET", "/healthz") { _ in try .json(["ok": true]) },
+      APIRoute("GET", "/healthz") { _ in try HealthAnswer.response(health()) },
       // The kitchen screen (no key: the page asks for one and sends it to /v1 itself).
       APIRoute("GET", "/") { call in KitchenPageResponse.answer(call.request) },
       APIRoute("GET", "/openapi.json") { call in OpenAPIDocument.body.answer(call.request) },
@@ -69,7 +70,9 @@ extension API {
         try call.service.acknowledge(call.parameter("id"), at: call.now)
         return .noContent
       },
-      APIRoute("GET", "/v1/events") { call in hub.subscribe(call.request) },
+      APIRoute("GET", "/v1/events") { call in
+        hub.subscribe(call.request, caller: Authorization.caller(of: call.request))
+      },
       APIRoute("POST", "/v1/pair") { try PairingRoutes.pair($0, pairing) },
       APIRoute("POST", "/v1/pair/codes") { try PairingRoutes.newCode($0, pairing) },
     ]

@@ -69,7 +69,10 @@ extension ServerSuite {
     @Test func fiftyOpenStreamsLeaveAPoolOfFourFree() throws {
       let streams = Shared<[EventStream]>([])
       let server = try startServer(
-        configuration { $0.threadPoolSize = 4 }, handler: Self.streaming(streams))
+        configuration {
+          $0.threadPoolSize = 4
+          $0.eventStreamsPerClient = 50
+        }, handler: Self.streaming(streams))
       var arguments = ["--parallel", "--parallel-immediate", "--parallel-max", "50"]
       for _ in 0..<50 { arguments += ["-o", "/dev/null", server.url("/events")] }
       let clients = try RunningCurl(arguments)

@@ -1,6 +1,6 @@
-// libmicrohttpd, loaded on first use: the types and constants come from its own header (the
-// Debian -dev package), the functions from `libmicrohttpd.so.12` opened with dlopen by the
-// first call below. Nothing links libmicrohttpd, so only `serve` (and the HTTP tests) pay
+// libmicrohttpd, loaded on first use: the types and constants are declared in
+// MicroHTTPDDeclarations.h (its own values; no -dev package needed), the functions come from
+// `libmicrohttpd.so.12` opened with dlopen by the first call below. Nothing links libmicrohttpd, so only `serve` (and the HTTP tests) pay
 // for loading it and the TLS libraries it brings.
 //
 // Every function the server calls goes through a `cooktimer_mhd_*` wrapper: the names differ
@@ -10,14 +10,7 @@
 #ifndef COOKTIMER_CMICROHTTPD_H
 #define COOKTIMER_CMICROHTTPD_H
 
-// microhttpd.h uses size_t, ssize_t, va_list, fd_set and struct sockaddr without including
-// their headers.
-#include <stdarg.h>
-#include <stdint.h>
-#include <sys/select.h>
-#include <sys/socket.h>
-#include <sys/types.h>
-#include <microhttpd.h>
+#include "MicroHTTPDDeclarations.h"
 
 /// Opens libmicrohttpd, once per process (thread-safe). Returns NULL when it is ready, else
 /// one line saying why not (missing, or lacking a function), valid for the life of the
@@ -31,14 +24,18 @@ typedef void *(*cooktimer_mhd_uri_log_callback)(void *cls, const char *uri,
 
 /// Starts a daemon listening on `address` (a sockaddr_in, or a sockaddr_in6 when `flags`
 /// has MHD_USE_IPv6). `connection_timeout` is in seconds; a limit of 0 means none.
-/// `tls_key` and `tls_cert` (PEM text, both or neither; with MHD_USE_TLS in `flags`) must
-/// stay valid until the daemon is stopped.
+/// `memory_limit` is each connection's memory pool in bytes (MHD_OPTION_CONNECTION_MEMORY_LIMIT):
+/// a request line or header block that does not fit is answered by libmicrohttpd itself.
+/// `notify_connection` is called when a connection opens and when it closes, before its socket
+/// is closed. `tls_key` and `tls_cert` (PEM text, both or neither; with MHD_USE_TLS in
+/// `flags`) must stay valid until the daemon is stopped.
 struct MHD_Daemon *cooktimer_mhd_start_daemon(
     unsigned int flags, const struct sockaddr *address, unsigned int thread_pool_size,
     unsigned int connection_timeout, unsigned int connection_limit,
-    unsigned int per_ip_connection_limit, MHD_AccessHandlerCallback handler,
+    unsigned int per_ip_connection_limit, size_t memory_limit, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, cooktimer_mhd_uri_log_callback uri_log,
-    MHD_LogCallback logger, void *context, const char *tls_key, const char *tls_cert);
+    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger, void *context,
+    const char *tls_key, const char *tls_cert);
 
 /// The port the daemon listens on (the real one when it was started on port 0); 0 if unknown.
 uint16_t cooktimer_mhd_bound_port(struct MHD_Daemon *daemon);
@@ -48,6 +45,9 @@ unsigned int cooktimer_mhd_current_connections(struct MHD_Daemon *daemon);
 
 /// The peer's address, or NULL.
 const struct sockaddr *cooktimer_mhd_client_address(struct MHD_Connection *connection);
+
+/// The connection's socket, or -1. It stays open until after the close notification.
+int cooktimer_mhd_connection_socket(struct MHD_Connection *connection);
 
 MHD_socket cooktimer_mhd_quiesce_daemon(struct MHD_Daemon *daemon);
 void cooktimer_mhd_stop_daemon(struct MHD_Daemon *daemon);

@@ -77,9 +77,10 @@ final class AlarmRinger {
       let missed = AlarmScheduler.alarms(
         of: run, after: previous ?? run.startedAt - 1, through: now)
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
+      let step = run.settled(at: max(now, run.lastChange)).run.stepStartedAt
       for alarm in missed {
         hook?.run(alarm, event: "missed")
-        if mode == .repeat { reminders.rang(alarm, at: now) }
+        if mode == .repeat { reminders.rang(alarm, at: now, step: step) }
       }
     }
     dataVersion = attempt { try store.dataVersion() }
@@ -122,10 +123,15 @@ final class AlarmRinger {
   /// Waits briefly for `--on-alarm` hooks still running (before the REPL leaves).
   func finishHooks() { hook?.finish(within: 2) }
 
-  /// Stops reminding of runs no longer active or acknowledged elsewhere.
+  /// Stops reminding of runs no longer active, moved on, or acknowledged elsewhere.
   private func refreshReminders(_ active: [Run]) {
     guard !reminders.isEmpty else { return }
     reminders.keep(runs: Set(active.map(\.id)))
+    let now = session.clock.now()
+    for run in active where reminders.runIDs.contains(run.id) {
+      let settled = run.settled(at: max(now, run.lastChange)).run
+      reminders.keep(runID: run.id, stepStartedAt: settled.stepStartedAt)
+    }
     for id in reminders.runIDs {
       guard let at = attempt({ try session.service(session.baseOptions).acknowledgedAt(id) }),
         let at
@@ -156,7 +162,7 @@ final class AlarmRinger {
     for alarm in due {
       print(alarmText(alarm, now: now, zone: session.zone))
       hook?.run(alarm)
-      if mode == .repeat { reminders.rang(alarm, at: now) }
+      if mode == .repeat { reminders.rang(alarm, at: now, step: stepStarted(alarm.runID, at: now)) }
     }
     let again = reminders.due(at: now)
     let reminded = again.map {
@@ -172,6 +178,12 @@ final class AlarmRinger {
       persistSettled(at: now, only: unrecorded)
       unrecorded = []
     }
+  }
+
+  /// When the step the run is in at `now` started, from the runs last read.
+  private func stepStarted(_ runID: String, at now: Instant) -> Instant? {
+    guard let run = held?.first(where: { $0.id == runID }) else { return nil }
+    return run.settled(at: max(now, run.lastChange)).run.stepStartedAt
   }
 
   static let howToStop = " · any key or `ok` stops the ring"

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerDelivery
 import CooktimerLineEditor
 import CooktimerServer
 import CooktimerService
@@ -44,6 +45,10 @@ extension CommandContext {
     if host == "0.0.0.0" || host == "::" {
       configuration.linkHost = MachineAddresses.lanAddresses().first
     }
+    let health = DeliveryHealth()
+    configuration.deliveryTrouble = {
+      health.trouble.map { DeliveryTrouble(failingSince: $0.failingSince, reason: $0.reason) }
+    }
     SignalPipe.install()
     let server = try APIServer(
       configuration: configuration,
@@ -53,7 +58,7 @@ extension CommandContext {
       recipes: CatalogRecipeSource(
         catalog: session.catalog(options), cache: session.recipeListCache(options)),
       deliveries: { service, _ in try service.deliveries() })
-    let sender = serveSender(sendOptions, send: send)
+    let sender = serveSender(sendOptions, send: send, health: health)
     let address = host.contains(":") ? "[\(host)]:\(server.port)" : "\(host):\(server.port)"
     let scheme = certificate == nil ? "http" : "https"
     // With keys required a screen needs one: a pairing link trades a code for it (§2.1).

@@ -1,0 +1,167 @@
+import Foundation
+import Testing
+
+@testable import CooktimerHTTP
+
+/// A raw HTTP/1.1 answer split into its parts; `answers` counts the status lines, so a
+/// second answer (to a smuggled request) shows.
+struct RawAnswer {
+  let statusLine: String
+  let headers: [String: String]
+  let body: String
+  let answers: Int
+
+  init(_ text: String) {
+    let end = text.range(of: "\r\n\r\n")
+    let head = end.map { String(text[..<$0.lowerBound]) } ?? text
+    let lines = head.components(separatedBy: "\r\n")
+    statusLine = lines.first ?? ""
+    var fields: [String: String] = [:]
+    for line in lines.dropFirst() {
+      guard let colon = line.firstIndex(of: ":") else { continue }
+      fields[line[..<colon].lowercased()] = line[line.index(after: colon)...]
+        .trimmingCharacters(in: .whitespaces)
+    }
+    headers = fields
+    body = end.map { String(text[$0.upperBound...]) } ?? ""
+    answers = text.components(separatedBy: "HTTP/1.1 ").count - 1
+  }
+}
+
+extension ServerSuite {
+  /// Framing libmicrohttpd 0.9.75 accepts and we refuse (``RequestHead``), each with a request
+  /// smuggled behind it that must never be answered.
+  @Suite struct FramingTests {
+    static let smuggled = "GET /smuggled HTTP/1.1\r\nHost: kitchen\r\n\r\n"
+
+    /// Sends `request` on a fresh connection; the whole answer once the server closed it.
+    func exchange(_ request: String, calls: Shared<[String]>) throws -> (RawAnswer, Bool) {
+      let server = try startServer { request in
+        calls.update { $0.append(request.path) }
+        return .error(.ok, "answered \(request.path)")
+      }
+      defer { server.stop() }
+      let client = try #require(RawConnection(port: server.port))
+      client.send(request)
+      let (text, closed) = client.readUntilClose(timeout: 5)
+      return (RawAnswer(text), closed)
+    }
+
+    @Test func twoDifferentContentLengthsAre400AndClose() throws {
+      let calls = Shared<[String]>([])
+      let (answer, closed) = try exchange(
+        "POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}"
+          + Self.smuggled, calls: calls)
+      #expect(answer.statusLine == "HTTP/1.1 400 Bad Request")
+      #expect(
+        answer.body
+          == #"{"error":"Content-Length is given more than once with different values","status":"400"}"#
+      )
+      #expect(answer.headers["content-type"] == "application/json")
+      #expect(answer.headers["connection"] == "close")
+      #expect(answer.answers == 1)
+      #expect(closed)
+      #expect(calls.value == [])
+    }
+
+    @Test func contentLengthWithChunkedIs400AndTheSmuggledRequestIsNeverAnswered() throws {
+      let calls = Shared<[String]>([])
+      let (answer, closed) = try exchange(
+        "POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 7\r\n"
+          + "Transfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n" + Self.smuggled, calls: calls)
+      #expect(answer.statusLine == "HTTP/1.1 400 Bad Request")
+      #expect(
+        answer.body
+          == #"{"error":"Content-Length and Transfer-Encoding must not both be sent","status":"400"}"#
+      )
+      #expect(answer.headers["connection"] == "close")
+      #expect(answer.answers == 1)
+      #expect(closed)
+      #expect(calls.value == [])
+    }
+
+    @Test func aTransferCodingOtherThanChunkedIs501() throws {
+      let calls = Shared<[String]>([])
+      let (answer, closed) = try exchange(
+        "POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nTransfer-Encoding: gzip, chunked\r\n\r\n0\r\n\r\n",
+        calls: calls)
+      #expect(answer.statusLine == "HTTP/1.1 501 Not Implemented")
+      #expect(
+        answer.body
+          == #"{"error":"Transfer-Encoding gzip, chunked is not implemented","status":"501"}"#)
+      #expect(closed)
+      #expect(calls.value == [])
+    }
+
+    @Test func theSameContentLengthTwiceIsOneLength() throws {
+      let calls = Shared<[String]>([])
+      let server = try startServer { request in
+        calls.update { $0.append(request.path) }
+        return .error(.ok, "\(request.body.count) bytes")
+      }
+      defer { server.stop() }
+      let client = try #require(RawConnection(port: server.port))
+      client.send(
+        "POST /a HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 2\r\nContent-Length: 2\r\n"
+          + "Connection: close\r\n\r\n{}")
+      let answer = RawAnswer(client.readUntilClose(timeout: 5).text)
+      #expect(answer.statusLine == "HTTP/1.1 200 OK")
+      #expect(answer.body == #"{"error":"2 bytes","status":"200"}"#)
+      #expect(calls.value == ["/a"])
+    }
+
+    @Test func aLongTargetIs414InJSON() throws {
+      let calls = Shared<[String]>([])
+      // 40,000 bytes: libmicrohttpd's own limit answered this with an HTML page.
+      for length in [8_193, 40_000] {
+        let target = "/" + String(repeating: "a", count: length - 1)
+        let (answer, closed) = try exchange(
+          "GET \(target) HTTP/1.1\r\nHost: kitchen\r\n\r\n", calls: calls)
+        #expect(answer.statusLine == "HTTP/1.1 414 URI Too Long")
+        #expect(
+          answer.body
+            == #"{"error":"the request target is longer than 8192 bytes","status":"414"}"#)
+        #expect(answer.headers["content-type"] == "application/json")
+        #expect(closed)
+      }
+      let longest = "/" + String(repeating: "a", count: 8_191)
+      let (answer, _) = try exchange(
+        "GET \(longest) HTTP/1.1\r\nHost: kitchen\r\nConnection: close\r\n\r\n", calls: calls)
+      #expect(answer.statusLine == "HTTP/1.1 200 OK")
+      #expect(calls.value == [longest])
+    }
+
+    @Test func largeHeaderFieldsAre431InJSON() throws {
+      let calls = Shared<[String]>([])
+      for length in [16_400, 40_000] {
+        let (answer, closed) = try exchange(
+          "GET /healthz HTTP/1.1\r\nHost: kitchen\r\nX-Filler: \(String(repeating: "a", count: length))\r\n\r\n",
+          calls: calls)
+        #expect(answer.statusLine == "HTTP/1.1 431 Request Header Fields Too Large")
+        #expect(
+          answer.body
+            == #"{"error":"the header fields are larger than 16384 bytes","status":"431"}"#)
+        #expect(closed)
+      }
+      #expect(calls.value == [])
+    }
+
+    @Test func headChecksInProcess() {
+      let limits = HTTPServerConfiguration()
+      func field(_ name: String, _ value: String) -> HTTPHeaders.Field {
+        HTTPHeaders.Field(name: name, value: value)
+      }
+      #expect(RequestHead.refusal(target: "/", fields: [], configuration: limits) == nil)
+      // Exactly at the header limit: "X: " + value + CRLF counts name + value + 4.
+      let atLimit = [field("X", String(repeating: "v", count: 16_384 - 5))]
+      #expect(RequestHead.refusal(target: "/", fields: atLimit, configuration: limits) == nil)
+      let over = [field("X", String(repeating: "v", count: 16_384 - 4))]
+      #expect(
+        RequestHead.refusal(target: "/", fields: over, configuration: limits)?.status == 431)
+      let chunked = [field("transfer-encoding", "Chunked ")]
+      #expect(RequestHead.refusal(target: "/", fields: chunked, configuration: limits) == nil)
+      let lengths = [field("Content-Length", "3"), field("content-length", " 3")]
+      #expect(RequestHead.refusal(target: "/", fields: lengths, configuration: limits) == nil)
+    }
+  }
+}

@@ -1,0 +1,258 @@
+#!/usr/bin/env python3
+"""Concurrency test of a real `cooktimer serve` process (issue 26).
+
+64 keep-alive connections start and change runs (start, pause, resume, add, next) for 30 s
+against `cooktimer serve --no-send` on a free loopback port with a fresh database and the
+shipped Recipes/. Fails when serve dies or exits non-zero on SIGTERM, when any answer is 5xx
+(or anything but 200/201/409), when a connection breaks, or when the database afterwards does
+not hold every change answered 2xx: every started run is there, each change that said
+`"changed": true` left its event in the run's log, the stored step is the last one answered,
+and SQLite's integrity and foreign-key checks pass.
+
+Python's standard library only (http.client, sqlite3, threading), so no venv is needed. Bounded:
+the workers stop at the deadline, every request has a 10 s timeout, and serve is killed if it
+does not stop within 15 s of SIGTERM.
+
+    python3 Tests/ServeConcurrency/run.py [--bin .build/debug/cooktimer] [--seconds 30]
+        [--connections 64] [--seed N]
+"""
+
+import argparse
+import http.client
+import json
+import os
+import random
+import signal
+import socket
+import sqlite3
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+# Recipes whose first steps carry timers, so pause, resume and add change something.
+RECIPES = ["overnight-bread", "soft-boiled-eggs", "pasta-carbonara", "spaghetti", "steak"]
+# The event each change leaves in `run_events` when it answers `"changed": true`.
+EVENT_OF = {"pause": "paused", "resume": "resumed", "add": "added"}
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Tally:
+    """What the workers saw, under one lock."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.failures = []
+        self.statuses = {}
+        self.started = set()
+        self.changed = {}  # (run, action) -> count of "changed": true answers
+        self.last_step = {}  # run -> stepNumber of its last 2xx answer
+
+    def fail(self, text):
+        with self.lock:
+            if len(self.failures) < 20:
+                self.failures.append(text)
+
+    def answer(self, status):
+        with self.lock:
+            self.statuses[status] = self.statuses.get(status, 0) + 1
+
+
+def worker(port, deadline, tally, seed):
+    rng = random.Random(seed)
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    run = None
+
+    def call(method, path, body=None):
+        headers = {"Content-Type": "application/json"} if body is not None else {}
+        data = json.dumps(body) if body is not None else None
+        connection.request(method, path, body=data, headers=headers)
+        response = connection.getresponse()
+        text = response.read()
+        tally.answer(response.status)
+        return response.status, text
+
+    while time.monotonic() < deadline:
+        try:
+            if run is None:
+                status, text = call("POST", "/v1/runs", {"recipe": rng.choice(RECIPES)})
+                if status != 201:
+                    tally.fail(f"POST /v1/runs answered {status}: {text[:200]!r}")
+                    continue
+                document = json.loads(text)
+                run = document["id"]
+                with tally.lock:
+                    tally.started.add(run)
+                    tally.last_step[run] = document.get("stepNumber")
+                continue
+            action = rng.choices(["pause", "resume", "add", "next"], [3, 3, 3, 1])[0]
+            body = {"duration": rng.choice(["30s", "-10s", "1m"])} if action == "add" else None
+            status, text = call("POST", f"/v1/runs/{run}/{action}", body)
+            if status == 409:
+                continue
+            if status != 200:
+                tally.fail(f"POST /v1/runs/{run}/{action} answered {status}: {text[:200]!r}")
+                continue
+            document = json.loads(text)
+            with tally.lock:
+                if document.get("changed"):
+                    key = (run, action)
+                    tally.changed[key] = tally.changed.get(key, 0) + 1
+                tally.last_step[run] = document["run"].get("stepNumber")
+            if document["run"].get("phase") in ("finished", "stopped"):
+                run = None
+        except (OSError, http.client.HTTPException, ValueError, KeyError) as error:
+            tally.fail(f"connection broke: {type(error).__name__}: {error}")
+            connection.close()
+            connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    connection.close()
+
+
+def check_database(path, tally):
+    problems = []
+    db = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    if db.execute("PRAGMA integrity_check").fetchone()[0] != "ok":
+        problems.append("PRAGMA integrity_check is not ok")
+    if db.execute("PRAGMA foreign_key_check").fetchall():
+        problems.append("PRAGMA foreign_key_check found rows")
+    stored = {row[0] for row in db.execute("SELECT id FROM runs")}
+    if stored != tally.started:
+        missing = sorted(tally.started - stored)[:5]
+        extra = sorted(stored - tally.started)[:5]
+        problems.append(
+            f"runs stored {len(stored)}, started {len(tally.started)}: missing {missing}, extra {extra}"
+        )
+    events = {}
+    for run, kind, count in db.execute(
+        "SELECT run_id, kind, count(*) FROM run_events GROUP BY run_id, kind"
+    ):
+        events[(run, kind)] = count
+    for run in tally.started:
+        if events.get((run, "started"), 0) != 1:
+            problems.append(f"{run}: {events.get((run, 'started'), 0)} started events")
+    for (run, action), count in tally.changed.items():
+        kind = EVENT_OF.get(action)
+        if kind and events.get((run, kind), 0) < count:
+            problems.append(
+                f"{run}: {count} answers said {action} changed it, {events.get((run, kind), 0)} {kind} events"
+            )
+    for run, step in tally.last_step.items():
+        row = db.execute("SELECT run_json FROM runs WHERE id = ?", (run,)).fetchone()
+        if row is None:
+            continue
+        # `run_json` is an array in field order (StoredRun): the step index is its fifth.
+        index = json.loads(row[0])[4]
+        if step is not None and index is not None and index + 1 != step:
+            problems.append(f"{run}: stored step {index + 1}, last answered {step}")
+    db.close()
+    return problems
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/debug/cooktimer"))
+    parser.add_argument("--seconds", type=float, default=30)
+    parser.add_argument("--connections", type=int, default=64)
+    parser.add_argument("--seed", type=int, default=random.randrange(1 << 30))
+    options = parser.parse_args()
+    if not os.access(options.bin, os.X_OK):
+        print(f"serve concurrency: no {options.bin}; run swift build first", file=sys.stderr)
+        return 2
+    print(f"serve concurrency: seed {options.seed}")
+
+    work = tempfile.mkdtemp(prefix="cooktimer-concurrency.")
+    database = os.path.join(work, "db.sqlite3")
+    environment = {
+        "PATH": "/usr/bin:/bin",
+        "HOME": work,
+        "TZ": "UTC",
+        "COOKTIMER_DB": database,
+        "COOKTIMER_RECIPES": os.path.join(ROOT, "Recipes"),
+    }
+    port = free_port()
+    log = open(os.path.join(work, "serve.log"), "wb")
+    serve = subprocess.Popen(
+        [options.bin, "serve", "--listen", f"127.0.0.1:{port}", "--no-send"],
+        env=environment, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+    )
+    try:
+        ready = time.monotonic() + 15
+        while True:
+            try:
+                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
+                probe.request("GET", "/healthz")
+                if probe.getresponse().status == 200:
+                    break
+            except OSError:
+                pass
+            if serve.poll() is not None or time.monotonic() > ready:
+                print("serve concurrency: serve did not start", file=sys.stderr)
+                return 1
+            time.sleep(0.05)
+
+        tally = Tally()
+        deadline = time.monotonic() + options.seconds
+        threads = [
+            threading.Thread(
+                target=worker, args=(port, deadline, tally, options.seed * 1000 + n), daemon=True
+            )
+            for n in range(options.connections)
+        ]
+        for thread in threads:
+            thread.start()
+        died = None
+        while any(thread.is_alive() for thread in threads):
+            if serve.poll() is not None:
+                died = serve.returncode
+                break
+            time.sleep(0.1)
+        for thread in threads:
+            thread.join(timeout=15)
+
+        if died is None:
+            serve.send_signal(signal.SIGTERM)
+            try:
+                code = serve.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                serve.kill()
+                serve.wait()
+                tally.fail("serve did not stop within 15 s of SIGTERM")
+                code = None
+            if code not in (0, None):
+                tally.fail(f"serve exited {code} on SIGTERM")
+        else:
+            tally.fail(f"serve died during the test (exit status {died})")
+
+        log.close()
+        problems = tally.failures + check_database(database, tally)
+        answered = sum(tally.statuses.values())
+        statuses = ", ".join(f"{k}: {v}" for k, v in sorted(tally.statuses.items()))
+        print(
+            f"serve concurrency: {options.connections} connections, {options.seconds:g} s, "
+            f"{answered} answers ({statuses}), {len(tally.started)} runs started"
+        )
+        if problems:
+            for problem in problems:
+                print(f"serve concurrency: FAIL {problem}", file=sys.stderr)
+            with open(os.path.join(work, "serve.log"), "rb") as f:
+                tail = f.read()[-2000:].decode(errors="replace")
+            print(f"serve's last output:\n{tail}", file=sys.stderr)
+            return 1
+        print("serve concurrency: ok (no 5xx, serve alive, every 2xx change stored)")
+        return 0
+    finally:
+        if serve.poll() is None:
+            serve.kill()
+            serve.wait()
+        subprocess.run(["rm", "-rf", work], check=False)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
