@@ -124,6 +124,7 @@ import Testing
         }
         #expect(id.count == 10)
         #expect(id.allSatisfy { ("0"..."9").contains($0) || ("a"..."z").contains($0) })
+        #expect(("a"..."z").contains(id.first!))  // never read as a duration
         #expect(seen.insert(id).inserted)
       }
     }
