@@ -200,13 +200,13 @@ extension CommandSpec {
     ) { args in try args.deliveryCommand("deliveries") },
     CommandSpec(
       word: "serve",
-      usage: "serve [--listen 127.0.0.1:8417] [--no-send] [--tls | --tls-cert FILE --tls-key FILE]",
+      usage: "serve [--listen 127.0.0.1:8417] [--no-send] [--tls]",
       summary: "the HTTP API a timer app talks to (docs/api.md)",
       detail:
         "Shares the database with the REPL and delivers the pushes (the send options apply) "
         + "unless --no-send. With no API key it listens on loopback only. --tls answers HTTPS "
-        + "with a certificate made once beside the database; --tls-cert/--tls-key with your "
-        + "own. Prints a pairing link for screens when keys are required. Runs until SIGTERM."
+        + "with a certificate made once beside the database; --tls-cert FILE --tls-key FILE "
+        + "with your own. Prints a pairing link for screens when keys are required. Runs until SIGTERM."
     ) { args in
       let send = args.options.delivery.send
       args.options.delivery.send = SendOptions()
