@@ -72,6 +72,8 @@ public final class APIServer: Sendable {
     }
     let pairing = Pairing()
     self.pairing = pairing
+    // The static bodies are gzipped now, not by the first tablet's request.
+    _ = (KitchenPageResponse.page, OpenAPIDocument.body)
     api = API(
       pool: pool, recipes: recipes, hub: hub,
       idempotencyWindow: configuration.idempotencyWindowMilliseconds,

@@ -3,8 +3,8 @@ import CooktimerHTTP
 import Foundation
 
 /// `Content-Encoding: gzip` (RFC 9110 §8.4.1.3, RFC 1952) for the bodies that never change
-/// while the server runs — the kitchen page, the OpenAPI document: compressed once, at first
-/// use, with zlib at its best level, then sent to every client that accepts it.
+/// while the server runs — the kitchen page, the OpenAPI document: compressed once, when the
+/// server starts, with zlib at its best level, then sent to every client that accepts it.
 enum Gzip {
   /// `data` as one gzip member; `nil` only if zlib refuses (out of memory).
   static func compress(_ data: Data) -> Data? {
