@@ -66,8 +66,15 @@ let package = Package(
       name: "CooktimerServer",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
-        "CooktimerHTTP", "CCrypto", "CooktimerKitchen",
+        "CooktimerHTTP", "CCrypto", "CooktimerKitchen", "CZlib",
       ]),
+    // zlib: the kitchen page and the OpenAPI document gzipped once at start (Content-Encoding).
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // libqrencode: the pairing link as a QR code in `serve`'s terminal.
+    .systemLibrary(
+      name: "CQRencode", pkgConfig: "libqrencode",
+      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
     // The repository's Recipes/ built into the binary (a symlink in the target's folder):
     // an installed cooktimer puts them in its data folder on first use.
     .target(
@@ -79,7 +86,7 @@ let package = Package(
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
         "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor", "CooktimerServer",
-        "CooktimerHTTP", "CCurl", "CooktimerShippedRecipes",
+        "CooktimerHTTP", "CCurl", "CooktimerShippedRecipes", "CQRencode",
       ]
     ),
     // libcurl, loaded with dlopen on first use (the headers come from libcurl4-openssl-dev;
@@ -148,6 +155,7 @@ let package = Package(
       name: "CooktimerServerTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerHTTP", "CooktimerServer",
+        "CooktimerKitchen",
       ]),
     .testTarget(name: "CooktimerKitchenTests", dependencies: ["CooktimerKitchen"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).

@@ -10,6 +10,9 @@ enum OpenAPIDocument {
     return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: body)
   }()
 
+  /// The same, gzipped once for a client that accepts it.
+  static let body = StaticBody(response.body, headers: response.headers)
+
   static let document: JSONValue = [
     "openapi": "3.1.0",
     "info": [
@@ -95,6 +98,16 @@ enum OpenAPIDocument {
       "post": operation(
         "silence the run's ringing alarms everywhere", parameters: ["id"], status: 204,
         errors: [404, 422], post: true)
+    ],
+    "/v1/pair": [
+      "post": operation(
+        "trade a pairing code for a named API key (docs/api.md §2.1)",
+        body: ref("PairRequest"), bodyRequired: true, status: 201, ok: ref("PairedKey"),
+        errors: [400, 403, 415, 503], anonymous: true)
+    ],
+    "/v1/pair/codes": [
+      "post": operation(
+        "a new pairing code and its link", status: 201, ok: ref("PairingCode"), post: true)
     ],
     "/v1/events": [
       "get": [

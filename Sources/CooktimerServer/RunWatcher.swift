@@ -84,7 +84,9 @@ final class RunWatcher: @unchecked Sendable {
       if run.isActive { next[run.id] = (run, ack) }
       guard publishing else { continue }
       let before = seen[run.id]
-      if before?.run != run {
+      var was = before?.run
+      was?.acknowledgedUntil = run.acknowledgedUntil  // told by its own event below
+      if was != run {
         for t in run.timers.indices where run.timers[t].state.name == "fired" {
           let was = before?.run.timers.indices.contains(t) == true ? before!.run.timers[t] : nil
           if was?.state.name != "fired" {
