@@ -71,10 +71,9 @@ let package = Package(
     // zlib: the kitchen page and the OpenAPI document gzipped once at start (Content-Encoding).
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
-    // libqrencode: the pairing link as a QR code in `serve`'s terminal.
-    .systemLibrary(
-      name: "CQRencode", pkgConfig: "libqrencode",
-      providers: [.apt(["libqrencode-dev"]), .brew(["qrencode"])]),
+    // libqrencode, loaded with dlopen when `serve` first draws a QR code (the pairing link);
+    // our declarations of its ABI stand in for the -dev package, as for libcurl.
+    .target(name: "CQRencode"),
     // The repository's Recipes/ built into the binary (a symlink in the target's folder):
     // an installed cooktimer puts them in its data folder on first use.
     .target(

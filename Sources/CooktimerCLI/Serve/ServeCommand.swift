@@ -77,7 +77,11 @@ extension CommandContext {
       if let pairing {
         lines.append(
           "cooktimer: pair a screen: open \(pairing.link) (one use, within 10 min)")
-        lines += TerminalQRCode.lines(pairing.link) ?? []
+        if let why = TerminalQRCode.unavailable {
+          lines.append("cooktimer: no QR code: \(why)")
+        } else {
+          lines += TerminalQRCode.lines(pairing.link) ?? []
+        }
       }
       writeOut(lines.joined(separator: "\n") + "\n")
     }

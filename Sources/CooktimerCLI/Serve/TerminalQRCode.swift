@@ -7,14 +7,18 @@ import CQRencode
 /// light modules (and the 2-module quiet zone around them) are blocks of the text's color, dark
 /// modules are the background. Phone cameras read the code either way round.
 enum TerminalQRCode {
-  /// The lines, each the same width; `nil` when the text cannot be encoded (over a QR code's
-  /// 2,953 bytes at the lowest error correction: no link is that long).
+  /// Why no QR code can be drawn here (libqrencode4 missing), or `nil` when it can.
+  static var unavailable: String? { cooktimer_qrencode_load().map { String(cString: $0) } }
+
+  /// The lines, each the same width; `nil` when libqrencode cannot be loaded
+  /// (``unavailable``) or the text cannot be encoded (over a QR code's 2,953 bytes at the
+  /// lowest error correction: no link is that long).
   static func lines(_ text: String) -> [String]? {
     // Level M (15 % of the code may be lost): a screen's glare, a smudged display.
-    guard let code = QRcode_encodeString(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
+    guard let code = cooktimer_qrencode_encode_string(text, 0, QR_ECLEVEL_M, QR_MODE_8, 1) else {
       return nil
     }
-    defer { QRcode_free(code) }
+    defer { cooktimer_qrencode_free(code) }
     let width = Int(code.pointee.width)
     let data = code.pointee.data!
     let margin = 2
