@@ -52,9 +52,14 @@ struct ServeTests {
     let allowed = try server.request("GET", "/v1/runs", headers: ["Authorization: Bearer \(key)"])
     #expect(allowed.status == 200)
     #expect(try box.run("apikey revoke phone").stdout == "Revoked phone\n")
+    // No key again: loopback callers only, by a loopback name (`Host: 0.0.0.0` is not one).
     #expect(
-      try server.request("GET", "/v1/runs", headers: ["Authorization: Bearer \(key)"]).status == 200
+      try server.request("GET", "/v1/runs", headers: ["Authorization: Bearer \(key)"]).status == 421
     )
+    #expect(
+      try server.request(
+        "GET", "/v1/runs", headers: ["Authorization: Bearer \(key)", "Host: localhost"]
+      ).status == 200)
     #expect(server.stop() == 0)
   }
 
