@@ -25,10 +25,12 @@ final class RunWatcher: @unchecked Sendable {
     self.interval = interval
   }
 
-  /// Reserves the first event ids and takes the first look (no events: that is the state new
+  /// Reserves the first event ids (or leaves that to the looks) and takes the first look (no events: that is the state new
   /// clients get), then watches.
   func start() throws {
-    try reserveIDs()
+    // A database held by another process must not keep `serve` from starting: without a
+    // reservation the looks try again, and opening events go out without an id meanwhile.
+    try? reserveIDs()
     try look(publishing: false)
     let thread = Thread { [self] in
       while true {

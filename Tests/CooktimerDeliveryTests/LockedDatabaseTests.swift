@@ -90,3 +90,61 @@ private final class LockHolder: @unchecked Sendable {
     done.wait()
   }
 }
+
+extension LockedDatabaseTests {
+  /// `serve`'s sender is the same loop: a lock taken while `serve` runs, held past the busy
+  /// timeout when a timer's push comes due, is waited out; `/healthz` says so meanwhile
+  /// (503, degraded) and is 200 again once delivery resumed.
+  @Test func serveSaysDeliveryIsDegradedWhileTheLockIsHeld() throws {
+    let (start, update) = (randomToken(), randomToken())
+    let box = try DeliveryBox(script: [
+      .init(token: start, answers: [.init(200)]), .init(token: update, answers: [.init(200)]),
+    ])
+    try box.write(recipe: "toast", "Toast for ~{12%seconds}.\n\nEat.\n")
+    try box.addPushToStart(start)
+    let run = try box.start("toast")
+    try box.addActivityToken(update, run: run)
+    let serve = try SenderProcess(
+      arguments: ["--listen", "127.0.0.1:0"], environment: box.environment, folder: box.folder,
+      command: "serve")
+    let base = try eventually("serve's address", within: .seconds(10)) { () -> String? in
+      let line = serve.stdout
+      guard let from = line.range(of: "http://"), let to = line.range(of: " (") else { return nil }
+      return String(line[from.lowerBound..<to.lowerBound])
+    }
+    // The start push goes out at once; the timer's end comes due while the lock is held.
+    #expect(try box.requests(count: 1, sender: serve).map(\.token) == [start])
+    let holder = LockHolder(path: box.folder.appendingPathComponent("db.sqlite3").path)
+    try holder.hold()
+    func health() throws -> String {
+      let curl = Process()
+      curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+      curl.arguments = [
+        "-s", "--noproxy", "*", "--max-time", "5", "-w", " %{http_code}", base + "/healthz",
+      ]
+      let out = Pipe()
+      curl.standardOutput = out
+      try curl.run()
+      let data = out.fileHandleForReading.readDataToEndOfFile()
+      curl.waitUntilExit()
+      return String(decoding: data, as: UTF8.self)
+    }
+    let degraded = try eventually("/healthz degraded", within: .seconds(30)) {
+      let text = try health()
+      return text.hasSuffix(" 503") ? text : nil
+    }
+    #expect(degraded.hasPrefix(#"{"delivery":{"failingSince":""#), "\(degraded)")
+    #expect(degraded.contains("database is locked"), "\(degraded)")
+    #expect(degraded.hasSuffix(#"},"ok":false,"status":"degraded"} 503"#), "\(degraded)")
+    #expect(try box.standIn.requests().count == 1)
+    holder.release()
+    let requests = try box.requests(count: 2, within: .seconds(30), sender: serve)
+    // The timer's push, sent once the lock was let go (to whichever token the rule picks).
+    #expect(requests.map(\.status) == [200, 200])
+    _ = try eventually("/healthz ok again", within: .seconds(10)) {
+      try health() == #"{"ok":true} 200"# ? true : nil
+    }
+    serve.signal(SIGTERM)
+    #expect(try serve.exitStatus() == 0, "\(serve.summary)")
+  }
+}
