@@ -70,7 +70,10 @@ struct KeptSettingsTests {
   @Test func aControlCharacterInADeviceNameExits65() throws {
     let box = try Sandbox()
     let token = String(repeating: "ab", count: 32)
-    for (name, place) in [("Kitchen\u{1B}[2J", "U+001B at character 8"), ("iPad\u{9B}", "U+009B at character 5")] {
+    let cases = [
+      ("Kitchen\u{1B}[2J", "U+001B at character 8"), ("iPad\u{9B}", "U+009B at character 5"),
+    ]
+    for (name, place) in cases {
       let refused = try box.run(["token", "add", "push-to-start", token, "--device", name])
       #expect(refused.status == 65)
       #expect(
