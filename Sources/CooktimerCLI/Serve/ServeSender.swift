@@ -31,7 +31,7 @@ final class ServeSender: @unchecked Sendable {
         do {
           try make().run(until: stop, health: health)
           return
-        } catch where !PushSender.isLasting(error) {
+        } catch  where !PushSender.isLasting(error) {
           health.failed(at: clock.now(), reason: "\(error)")
           if stop.wait(milliseconds: backoff.failed()) { return }
         } catch {
