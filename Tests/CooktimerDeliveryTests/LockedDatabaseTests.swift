@@ -157,7 +157,7 @@ extension LockedDatabaseTests {
     let serve = try SenderProcess(
       arguments: ["--listen", "127.0.0.1:0"], environment: box.environment, folder: box.folder,
       command: "serve")
-    let base = try eventually("serve's address: \(serve.summary)", within: .seconds(10)) { () -> String? in
+    let base = try eventually("serve's address", within: .seconds(10)) { () -> String? in
       let line = serve.stdout
       guard let from = line.range(of: "http://"), let to = line.range(of: " (") else { return nil }
       return String(line[from.lowerBound..<to.lowerBound])
