@@ -56,9 +56,10 @@ public struct APIKeyBook {
     }
   }
 
-  /// Every key, valid and revoked, oldest first.
+  /// Every key, valid and revoked, oldest first. A read: it works while another process
+  /// holds the write lock.
   public func list() throws -> [APIKeyRecord] {
-    try store.transaction { tx in try tx.apiKeys() }
+    try store.read { tx in try tx.apiKeys() }
   }
 
   /// Revokes the valid key `name`.
@@ -69,8 +70,9 @@ public struct APIKeyBook {
   }
 
   /// Whether any key is valid: then every `/v1` request needs one.
+  /// A read, so `serve` starts while another process holds the write lock.
   public func keysRequired() throws -> Bool {
-    try !store.transaction { tx in try tx.validAPIKeys() }.isEmpty
+    try !store.read { tx in try tx.validAPIKeys() }.isEmpty
   }
 }
 

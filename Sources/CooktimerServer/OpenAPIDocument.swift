@@ -42,7 +42,11 @@ enum OpenAPIDocument {
         ],
       ]
     ],
-    "/healthz": ["get": operation("liveness", ok: ref("Health"), anonymous: true)],
+    "/healthz": [
+      "get": operation(
+        "liveness; 503 with the same shape (status degraded) while delivery fails",
+        ok: ref("Health"), anonymous: true)
+    ],
     "/openapi.json": ["get": operation("this document", ok: ["type": "object"], anonymous: true)],
     "/v1/recipes": ["get": operation("recipes --json", ok: ref("RecipeList"))],
     "/v1/recipes/{name}": [
@@ -111,7 +115,8 @@ enum OpenAPIDocument {
     ],
     "/v1/events": [
       "get": [
-        "summary": "Server-Sent Events: run, fired, acknowledged; a ': ping' comment every 15 s",
+        "summary":
+          "Server-Sent Events: run, fired, acknowledged, resync; a heartbeat event every 2 s",
         "parameters": [
           [
             "name": "Last-Event-ID", "in": "header", "required": false,

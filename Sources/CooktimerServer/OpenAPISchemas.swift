@@ -20,7 +20,12 @@ extension OpenAPIDocument {
   /// The bodies' shapes: those of the CLI's `--json` output (docs/cli.md "JSON shapes").
   static let schemas: JSONValue = [
     "Error": object(["error": string, "status": string], required: ["error", "status"]),
-    "Health": object(["ok": boolean], required: ["ok"]),
+    "Health": object(
+      [
+        "ok": boolean, "status": ["enum": ["degraded"]],
+        "delivery": object(
+          ["failingSince": string, "reason": string], required: ["failingSince", "reason"]),
+      ], required: ["ok"]),
     "Timer": object(
       [
         "number": integer, "name": string, "step": integer,

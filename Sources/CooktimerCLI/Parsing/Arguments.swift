@@ -47,7 +47,7 @@ struct Arguments {
       }
     }
     let last = words[words.count - 1]
-    // Run ids: 3 characters (earlier versions) or 10 (docs/cli.md).
+    // Run ids: 3 characters before issue 26, 10 since (docs/cli.md §2.1).
     let idShaped =
       (3...12).contains(last.count)
       && last.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
