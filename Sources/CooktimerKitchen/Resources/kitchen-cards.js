@@ -1,0 +1,338 @@
+// ---- Words for states: every state has words of its own, not only a colour.
+const PHASE_WORDS = {
+  running: 'Running', paused: 'Paused', waiting: 'Waiting for you',
+  finished: 'Finished', stopped: 'Stopped',
+};
+const TIMER_WORDS = {
+  running: 'Running', paused: 'Paused', waiting: 'Not started', fired: 'Done',
+  skipped: 'Skipped', cancelled: 'Cancelled',
+};
+
+// ---- Recipes, looked up by the run's title (GET /v1/recipes/{name} takes a title or a
+// file name; a title the path cannot carry goes through the list's file name).
+let recipeList = null;
+function recipes(fresh) {
+  if (!recipeList || fresh) {
+    recipeList = api('GET', '/v1/recipes').catch((e) => { recipeList = null; throw e; });
+  }
+  return recipeList;
+}
+const recipeDocs = new Map();
+function recipeDoc(title) {
+  if (recipeDocs.has(title)) return recipeDocs.get(title).doc;
+  const slot = { doc: undefined };
+  recipeDocs.set(title, slot);
+  (async () => {
+    let name = title;
+    try {
+      const hit = ((await recipes()).recipes || []).find((r) => r.title === title);
+      if (hit) name = hit.name;
+    } catch (e) { /* the title itself may still be found */ }
+    try {
+      slot.doc = await api('GET', '/v1/recipes/' + encodeURIComponent(name));
+    } catch (e) {
+      slot.doc = null;
+      setTimeout(() => recipeDocs.delete(title), 60000);
+    }
+    for (const [id, entry] of runs) if (entry.run.recipe === title) renderRun(id);
+  })();
+  return undefined;
+}
+// The recipe's language, from its `locale` metadata ("de_DE" or "de-DE"), for `lang`.
+function recipeLang(doc) {
+  const m = (doc && doc.metadata) || {};
+  const raw = [m.locale, m.lang, m.language].find((v) => typeof v === 'string' && v.trim());
+  if (!raw) return null;
+  try { return Intl.getCanonicalLocales(raw.trim().replace(/_/g, '-'))[0]; }
+  catch (e) { return null; }
+}
+// Characters as Swift counts them (grapheme clusters), for the suggested timers' spans.
+function graphemes(text) {
+  if (window.Intl && Intl.Segmenter) {
+    return Array.from(new Intl.Segmenter().segment(text), (s) => s.segment);
+  }
+  return Array.from(text);
+}
+
+// ---- What a timer shows at `now` (server time): its state, and the milliseconds left.
+function timerView(t, now) {
+  const total = t.duration != null ? t.duration * 1000 : null;
+  if (t.state === 'running') {
+    const left = timerEnd(t) - now;
+    return left > 0 ? { state: 'running', left, total } : { state: 'fired', left: 0, total };
+  }
+  if (t.state === 'paused') return { state: 'paused', left: (t.remaining || 0) * 1000, total };
+  if (t.state === 'waiting') return { state: 'waiting', left: total, total };
+  if (t.state === 'fired') return { state: 'fired', left: 0, total };
+  return { state: t.state, left: null, total };
+}
+// The timers a cook cares about: live ones of any step, the current step's others.
+function shownTimers(run) {
+  return run.timers.filter((t) => t.state === 'running' || t.state === 'paused'
+    || t.step === run.stepNumber);
+}
+
+const errors = new Map();
+function setError(id, message) {
+  errors.set(id, { message, at: Date.now() });
+  renderRun(id);
+  setTimeout(() => renderRun(id), 8000);
+}
+
+function renderEmpty() { byId('empty').hidden = runs.size > 0; }
+function forgetRun(id) {
+  runs.delete(id);
+  const card = cardOf(id);
+  if (card) card.remove();
+  renderEmpty();
+}
+const cardOf = (id) => document.querySelector(`[data-run="${CSS.escape(id)}"]`);
+
+function renderRun(id) {
+  const entry = runs.get(id);
+  let card = cardOf(id);
+  if (!entry) { if (card) card.remove(); return; }
+  const run = entry.run, doc = recipeDoc(run.recipe), lang = recipeLang(doc);
+  const ringing = ringingTimers(entry);
+  if (!card) {
+    card = el('article', { class: 'card', 'data-run': id, 'aria-labelledby': `title-${id}` });
+    const later = Array.from(byId('runs').children).find((c) => {
+      const other = runs.get(c.dataset.run);
+      return other && other.run.startedAt > run.startedAt;
+    });
+    byId('runs').insertBefore(card, later || null);
+    renderEmpty();
+  }
+  const focused = card.contains(document.activeElement) ? document.activeElement.dataset.key : null;
+  card.dataset.phase = run.phase;
+  card.dataset.alarm = ringing.length ? 'ringing' : 'quiet';
+  const error = errors.get(id);
+  setChildren(card,
+    el('div', { class: 'card-head' },
+      el('h2', { id: `title-${id}`, lang, text: run.recipe }),
+      el('span', { class: 'badge', text: PHASE_WORDS[run.phase] || run.phase }),
+      el('p', { class: 'stepno', text: `Step ${run.stepNumber} of ${run.stepCount}` })),
+    el('p', { class: 'step-text', lang, text: run.stepName }),
+    ringing.length ? alarmBox(run, ringing) : null,
+    el('ul', { class: 'timers', 'aria-label': 'Timers' },
+      shownTimers(run).map((t) => timerItem(run, t, lang))),
+    el('p', { class: 'error', role: 'alert',
+      text: error && Date.now() - error.at < 8000 ? error.message : '' }),
+    actionButtons(entry, ringing.length > 0),
+    suggestions(run, doc),
+    stepsList(run, doc, lang),
+    timelineBox(id));
+  if (focused) {
+    const again = card.querySelector(`[data-key="${CSS.escape(focused)}"]`);
+    if (again) again.focus();
+  }
+  updateTimers(serverClock.now());
+}
+
+function alarmBox(run, ringing) {
+  const names = ringing.map((t) => t.name).join(', ');
+  return el('div', { class: 'alarm' },
+    el('p', { text: `${names} ${ringing.length > 1 ? 'are' : 'is'} done` }),
+    el('button', {
+      type: 'button', class: 'ack', 'data-key': `${run.id}:ack`, 'data-action': 'acknowledge',
+      'aria-label': `Stop the alarm — ${run.recipe}`, text: 'Stop the alarm',
+      onclick: () => acknowledge(run.id),
+    }));
+}
+
+function progressRing() {
+  return svgEl('svg', { class: 'ring', viewBox: '0 0 100 100', 'aria-hidden': 'true' },
+    svgEl('circle', { class: 'track', cx: 50, cy: 50, r: 42, fill: 'none', 'stroke-width': 10 }),
+    svgEl('circle', {
+      class: 'bar', cx: 50, cy: 50, r: 42, fill: 'none', 'stroke-width': 10,
+      pathLength: 100, 'stroke-dasharray': 100, 'stroke-dashoffset': 0,
+      'stroke-linecap': 'round', transform: 'rotate(-90 50 50)',
+    }),
+    svgEl('g', { class: 'icon', fill: 'currentColor' }));
+}
+// The ring's centre: a shape per state (triangle, bars, bell…) next to the words.
+function ringIcon(state) {
+  const shapes = {
+    running: [['path', { d: 'M41 34 L66 50 L41 66 Z' }]],
+    paused: [['rect', { x: 37, y: 34, width: 9, height: 32 }],
+      ['rect', { x: 54, y: 34, width: 9, height: 32 }]],
+    fired: [['rect', { x: 45, y: 28, width: 10, height: 30 }],
+      ['rect', { x: 45, y: 64, width: 10, height: 9 }]],
+    waiting: [['circle', { cx: 50, cy: 50, r: 7 }]],
+  };
+  return (shapes[state] || []).map(([tag, attrs]) => svgEl(tag, attrs));
+}
+
+function timerItem(run, t, lang) {
+  const key = `${run.id}:t${t.number}`;
+  const buttons = [];
+  if (run.phase !== 'finished' && run.phase !== 'stopped') {
+    if (t.state === 'waiting') {
+      buttons.push(el('button', {
+        type: 'button', 'data-key': `${key}:begin`, 'data-action': 'begin',
+        'aria-label': `Start ${t.name}`, text: 'Start',
+        onclick: (e) => beginTimer(run, t, e.currentTarget),
+      }));
+    }
+    if (t.state === 'running' || t.state === 'paused' || t.state === 'waiting') {
+      buttons.push(el('button', {
+        type: 'button', 'data-key': `${key}:skip`, 'data-action': 'skip',
+        'aria-label': `Skip ${t.name}`, text: 'Skip',
+        onclick: (e) => act(run.id, `/timers/${t.number}/skip`, undefined, e.currentTarget),
+      }));
+    }
+  }
+  return el('li', { class: 'timer', 'data-timer': t.number, 'data-state': t.state },
+    progressRing(),
+    el('div', { class: 'digits', role: 'timer', 'aria-label': `${t.name} time left` }),
+    el('div', { class: 'tinfo' },
+      el('span', { class: 'tname', lang, text: t.name }),
+      el('span', { class: 'tstate' }),
+      el('span', { class: 'tends' }),
+      t.step !== run.stepNumber ? el('span', { class: 'tstep', text: `from step ${t.step}` }) : null),
+    buttons.length ? el('div', { class: 'tbuttons' }, buttons) : null);
+}
+
+// ---- The tick: countdowns from end dates at `now`, never by counting ticks. Touches
+// the DOM only where the shown text or state changes.
+function updateTimers(now) {
+  for (const [id, entry] of runs) {
+    const card = cardOf(id);
+    if (!card) continue;
+    for (const li of card.querySelectorAll('.timer')) {
+      const t = entry.run.timers.find((x) => String(x.number) === li.dataset.timer);
+      if (!t) continue;
+      const view = timerView(t, now);
+      const digits = view.left == null ? '—' : countdown(view.left);
+      const digitsEl = li.querySelector('.digits');
+      if (digitsEl.textContent !== digits) digitsEl.textContent = digits;
+      if (li.dataset.state !== view.state || !li.dataset.drawn) {
+        li.dataset.state = view.state;
+        li.dataset.drawn = '1';
+        li.querySelector('.tstate').textContent = TIMER_WORDS[view.state] || view.state;
+        li.querySelector('.icon').replaceChildren(...ringIcon(view.state));
+        const end = timerEnd(t);
+        li.querySelector('.tends').textContent = !Number.isFinite(end) ? ''
+          : (view.state === 'fired' ? 'done at ' : 'ends ') + clockTime(end);
+      }
+      const frac = view.total ? Math.min(1, Math.max(0, (view.left || 0) / view.total))
+        : (view.state === 'waiting' ? 1 : 0);
+      const offset = String(Math.round((1 - frac) * 1000) / 10);
+      const bar = li.querySelector('.bar');
+      if (bar.getAttribute('stroke-dashoffset') !== offset) {
+        bar.setAttribute('stroke-dashoffset', offset);
+      }
+    }
+  }
+}
+function updateAll() {
+  const now = serverClock.now();
+  updateTimers(now);
+  updateAlarms(now);
+}
+setInterval(updateAll, 250);
+const frame = () => { updateTimers(serverClock.now()); requestAnimationFrame(frame); };
+requestAnimationFrame(frame);
+
+// ---- Steps, with the current one marked and suggested times highlighted.
+const stepsOpen = new Map();
+function stepsList(run, doc, lang) {
+  if (!doc || !Array.isArray(doc.steps)) return null;
+  const open = stepsOpen.has(run.id) ? stepsOpen.get(run.id) : window.innerWidth >= 700;
+  const details = el('details', { class: 'steps-box', open },
+    el('summary', { 'data-key': `${run.id}:steps`, text: `Steps (${doc.steps.length})` }),
+    el('ol', { class: 'steps', lang }, doc.steps.map((s) => el('li', {
+      'aria-current': s.number === run.stepNumber ? 'step' : null,
+      class: s.number < run.stepNumber ? 'done' : null,
+    }, stepWords(s)))));
+  details.addEventListener('toggle', () => stepsOpen.set(run.id, details.open));
+  return details;
+}
+function stepWords(step) {
+  const spans = (step.suggestedTimers || []).filter((s) => s.to > s.from)
+    .sort((a, b) => a.from - b.from);
+  if (!spans.length) return [step.text];
+  const chars = graphemes(step.text), parts = [];
+  let at = 0;
+  for (const s of spans) {
+    if (s.from < at) continue;
+    parts.push(chars.slice(at, s.from).join(''));
+    parts.push(el('mark', { class: 'prose', text: chars.slice(s.from, s.to).join('') }));
+    at = s.to;
+  }
+  parts.push(chars.slice(at).join(''));
+  return parts;
+}
+// Times the current step names only in its words (`suggestedTimers`), one tap away.
+function suggestions(run, doc) {
+  if (!doc || run.phase === 'finished' || run.phase === 'stopped') return null;
+  const step = (doc.steps || []).find((s) => s.number === run.stepNumber);
+  const found = (step && step.suggestedTimers) || [];
+  if (!found.length) return null;
+  return el('div', { class: 'suggested' }, el('span', { text: 'Times in the words:' }),
+    found.map((s) => el('button', {
+      type: 'button', 'data-key': `${run.id}:${s.label}`, 'data-action': 'suggested',
+      'aria-label': `Start a timer of ${shortDuration(s.seconds * 1000)} (“${s.text}”)`,
+      text: `Start ${shortDuration(s.seconds * 1000)}`,
+      onclick: (e) => beginSuggested(run, s, e.currentTarget),
+    })));
+}
+
+// ---- The timeline: steps as bars from the run's start to "done at".
+const timelines = new Map(), timelineWanted = new Map();
+function refreshTimeline(id) {
+  clearTimeout(timelineWanted.get(id));
+  timelineWanted.set(id, setTimeout(async () => {
+    try {
+      timelines.set(id, await api('GET', runPath(id) + '/timeline'));
+      const card = cardOf(id), box = card && card.querySelector('.timeline');
+      if (box) box.replaceWith(timelineBox(id));
+    } catch (e) { /* the chart waits for the next change */ }
+  }, 200));
+}
+setInterval(() => { for (const [id, e] of runs) if (!e.ended) refreshTimeline(id); }, 30000);
+
+function timelineBox(id) {
+  const tl = timelines.get(id), entry = runs.get(id);
+  if (!tl || !entry || !Array.isArray(tl.steps) || !tl.steps.length) {
+    return el('section', { class: 'timeline', hidden: true });
+  }
+  const from = Date.parse(tl.from), done = Date.parse(tl.done);
+  const span = Math.max(1, done - from), W = 300, left = 22, row = 16;
+  const x = (ms) => left + (Math.min(Math.max(ms, from), done) - from) / span * (W - left - 4);
+  const H = tl.steps.length * row + 4;
+  const bars = tl.steps.map((s, i) => {
+    const a = Date.parse(s.start), b = Date.parse(s.end);
+    const current = s.number === entry.run.stepNumber;
+    const words = `Step ${s.number}: ${clockTime(a)} to ${clockTime(b)}`
+      + (s.waitsForCook ? ', waits for you' : '');
+    return svgEl('g', {},
+      svgEl('text', { class: 'tl-label', x: 0, y: i * row + 13, text: String(s.number) }),
+      svgEl('rect', {
+        class: 'tl-bar' + (s.waitsForCook ? ' waits' : '') + (current ? ' current' : ''),
+        x: x(a), y: i * row + 3, width: Math.max(2, x(b) - x(a)), height: row - 5, rx: 2,
+      }, svgEl('title', { text: words })));
+  });
+  const now = serverClock.now();
+  const nowLine = now > from && now < done
+    ? svgEl('line', { class: 'tl-now', x1: x(now), x2: x(now), y1: 0, y2: H }) : null;
+  const doneWords = entry.ended || done <= now + 1000 ? `done at ${clockTime(done)}`
+    : `done at ${clockTime(done)} (in ${shortDuration(done - now)})`;
+  return el('section', { class: 'timeline', 'aria-label': 'Timeline' },
+    svgEl('svg', {
+      viewBox: `0 0 ${W} ${H}`, role: 'img',
+      'aria-label': tl.steps.map((s) => `step ${s.number} ${clockTime(Date.parse(s.start))}`
+        + ` to ${clockTime(Date.parse(s.end))}`).join(', '),
+    }, bars, nowLine),
+    el('p', { text: doneWords }));
+}
+
+// ---- Announcements of what changed (aria-live), once per change.
+function describeChange(before, run) {
+  let text = null;
+  if (!before) text = `${run.recipe}: step ${run.stepNumber} of ${run.stepCount}, `
+    + (PHASE_WORDS[run.phase] || run.phase).toLowerCase();
+  else if (before.phase !== run.phase) text = `${run.recipe}: ${(PHASE_WORDS[run.phase] || run.phase).toLowerCase()}`;
+  else if (before.stepNumber !== run.stepNumber) text = `${run.recipe}: step ${run.stepNumber} of ${run.stepCount}`;
+  if (text) announce(text);
+}
