@@ -1,61 +1,91 @@
 // ---- Changes. The answer's run is shown at once (the event follows); a refusal shows
-// the server's own message on the card.
+// the server's own message on the card. A change the server cannot be reached for waits in
+// the outbox with its Idempotency-Key and goes when the stream is live again. The pressed
+// button keeps the focus: it is marked busy (aria-disabled), never disabled, since a
+// disabled button drops the focus to the page.
+const busy = new Set();
 async function act(id, path, body, button) {
   const entry = runs.get(id);
   const wasRinging = entry && ringingTimers(entry).length > 0;
-  if (button) button.disabled = true;
+  const key = button && button.dataset.key;
+  if (key && busy.has(key)) return null;
+  if (key) { busy.add(key); button.setAttribute('aria-disabled', 'true'); }
+  const change = { id, path, body, key: idempotencyKey() };
   try {
-    const doc = await api('POST', runPath(id) + path, body);
-    if (doc && doc.run) upsertRun(doc.run);
-    if (doc && doc.changed === false && doc.note) toast(doc.note);
-    // Acting on a ringing run answers its alarm too.
-    if (wasRinging) acknowledge(id);
-    return doc;
+    if (!isLive() && !outbox.length) throw new APIError('offline', 0);
+    if (outbox.length) throw new APIError('queued behind others', 0);
+    return await send(change);
   } catch (e) {
+    if (e.status === 0) {
+      queueChange(change);
+      renderRun(id);
+      return null;
+    }
     setError(id, e.message);
     return null;
   } finally {
-    if (button && button.isConnected) button.disabled = false;
+    if (key) busy.delete(key);
+    // The card may have been rebuilt meanwhile: the live button with this key.
+    const again = key && cardOf(id) && cardOf(id).querySelector(`[data-key="${CSS.escape(key)}"]`);
+    if (again) again.removeAttribute('aria-disabled');
+    // Acting on a ringing run answers its alarm too.
+    if (wasRinging) acknowledge(id);
   }
+}
+async function send(change) {
+  const doc = await api('POST', runPath(change.id) + change.path, change.body, { key: change.key });
+  if (doc && doc.run) upsertRun(doc.run);
+  if (doc && doc.changed === false && doc.note) toast(doc.note);
+  return doc;
+}
+async function flushOutbox() {
+  const ids = new Set(outbox.map((c) => c.id));
+  await sendOutbox((change) => send(change).catch((e) => {
+    if (e.status !== 0) setError(change.id, e.message);
+    throw e;
+  }));
+  for (const id of ids) renderRun(id);
 }
 async function acknowledge(id) {
   acknowledged(id, serverClock.now());
   try { await api('POST', runPath(id) + '/acknowledge'); }
-  catch (e) { setError(id, e.message); }
+  catch (e) {
+    if (e.status === 0) queueChange({ id, path: '/acknowledge', body: undefined, key: idempotencyKey() });
+    else setError(id, e.message);
+  }
 }
 
-function actionButtons(entry, ringing) {
-  const run = entry.run, id = run.id, who = run.recipe;
+function actionButtons(entry, ringing, label) {
+  const run = entry.run, id = run.id;
   const button = (action, text, props) => el('button', Object.assign({
     type: 'button', 'data-key': `${id}:${action}`, 'data-action': action,
-    'aria-label': `${text} — ${who}`, text,
+    'aria-label': `${text} — ${label}`, text,
   }, props));
   if (entry.ended) {
     return el('div', { class: 'actions' },
       button('dismiss', 'Dismiss', { onclick: () => forgetRun(id) }));
   }
-  const live = run.timers.some((t) => t.state === 'running' || t.state === 'paused');
   const last = run.stepNumber >= run.stepCount;
   const list = [];
+  // Pause and Resume are one button in two states (one key), so the focus stays on it.
   if (run.phase === 'paused') {
     list.push(button('resume', 'Resume', {
-      class: 'primary', onclick: (e) => act(id, '/resume', undefined, e.currentTarget),
+      class: 'primary', 'data-key': `${id}:pause-resume`,
+      onclick: (e) => act(id, '/resume', undefined, e.currentTarget),
     }));
   } else if (run.phase === 'running') {
     list.push(button('pause', 'Pause', {
+      'data-key': `${id}:pause-resume`,
       onclick: (e) => act(id, '/pause', undefined, e.currentTarget),
-    }));
-  }
-  if (live) {
-    list.push(button('add', '+1 min', {
-      'aria-label': `Add one minute — ${who}`,
-      onclick: (e) => act(id, '/add', { duration: '1m' }, e.currentTarget),
     }));
   }
   list.push(button('next', last ? 'Finish' : 'Next step', {
     class: run.phase === 'waiting' || ringing ? 'primary' : null,
     onclick: (e) => act(id, '/next', undefined, e.currentTarget),
   }));
+  list.push(cookRun === id
+    ? button('cook-exit', 'All runs', { onclick: () => setCookRun(null) })
+    : button('cook', 'Cook mode', { onclick: () => setCookRun(id) }));
   // Stop ends the run: the first tap asks, a second within 4 s does it.
   list.push(button('stop', 'Stop', {
     class: 'danger',
@@ -107,14 +137,10 @@ async function beginTimer(run, t, button) {
     }
   }
 }
-// A suggested time runs on the step's timer that waits for a length; with none, the
-// server is asked to begin the suggestion by its label, and says if it cannot.
+// A suggested time ("2 Minuten" in the words) starts with one tap through its own route:
+// `POST /v1/runs/{id}/timers/s{n}/begin`, no body (docs/api.md §1.2).
 function beginSuggested(run, s, button) {
-  const duration = `${Math.round(s.seconds)}s`;
-  const open = run.timers.find((t) => t.step === run.stepNumber && t.state === 'waiting'
-    && t.duration == null);
-  const target = open ? open.number : encodeURIComponent(s.label);
-  return act(run.id, `/timers/${target}/begin`, { duration }, button);
+  return act(run.id, `/timers/${encodeURIComponent(s.label)}/begin`, undefined, button);
 }
 
 // ---- Starting a recipe: a searchable list from GET /v1/recipes.
@@ -169,16 +195,47 @@ async function startRecipe(recipe, button) {
   }
 }
 
-// ---- Settings: notifications (asked for only on a tap), the sound, the key.
+// ---- Settings: what the page can and cannot do here, truthfully.
 function showSettingsState() {
-  const n = byId('notify-state');
-  if (!('Notification' in window)) n.textContent = 'This browser shows no notifications here.';
-  else n.textContent = `Notifications: ${Notification.permission}.`;
-  byId('wake-state').textContent = 'wakeLock' in navigator
-    ? 'The screen stays on while a timer runs.'
-    : 'This browser cannot keep the screen on here (it needs HTTPS or localhost).';
+  byId('sound-state').textContent = soundOn()
+    ? 'Alarm sound: on.'
+    : 'Alarm sound: off until this page is tapped (the browser’s rule). Tap “Test the alarm sound”.';
+  const n = byId('notify-state'), allow = byId('notify-allow');
+  allow.hidden = true;
+  if (!('Notification' in window)) {
+    n.textContent = window.isSecureContext
+      ? 'Notifications: this browser shows none here.'
+      : 'Notifications: not available — the browser allows them only on HTTPS (start the server with --tls) or on this computer.';
+  } else if (Notification.permission === 'granted') {
+    n.textContent = 'Notifications: on.';
+  } else if (Notification.permission === 'denied') {
+    n.textContent = 'Notifications: refused for this page (change it in the browser’s site settings).';
+  } else {
+    n.textContent = 'Notifications: off.';
+    allow.hidden = false;
+  }
+  const words = {
+    unavailable: window.isSecureContext
+      ? 'Screen: this browser cannot keep it on; it may sleep while a timer runs.'
+      : 'Screen: may sleep — the browser keeps it on only for HTTPS pages (start the server with --tls) or on this computer.',
+    held: 'Screen: kept on while a timer runs.',
+    refused: `Screen: the browser refused to keep it on (${wake.error}); it may sleep. Tapping the page tries again.`,
+    idle: 'Screen: will be kept on while a timer runs.',
+  };
+  byId('wake-state').textContent = words[wake.state] || '';
 }
-function setUp() {
+// A modal dialog closes when the backdrop around it is tapped (a click on the <dialog>
+// element outside its box).
+function closeOnBackdrop(dialog) {
+  dialog.addEventListener('click', (e) => {
+    if (e.target !== dialog) return;
+    const r = dialog.getBoundingClientRect();
+    const inside = e.clientX >= r.left && e.clientX <= r.right
+      && e.clientY >= r.top && e.clientY <= r.bottom;
+    if (!inside) dialog.close();
+  });
+}
+async function setUp() {
   byId('start-open').addEventListener('click', openStart);
   byId('recipe-search').addEventListener('input', showRecipes);
   byId('settings-open').addEventListener('click', () => {
@@ -189,16 +246,28 @@ function setUp() {
     if ('Notification' in window) await Notification.requestPermission();
     showSettingsState();
   });
-  byId('sound-test').addEventListener('click', () => { audioContext(); beepPattern(); });
+  byId('sound-test').addEventListener('click', async () => {
+    await unlockSound();
+    beepPattern();
+    showSettingsState();
+  });
   byId('key-forget').addEventListener('click', () => {
     apiKey = '';
     localStorage.removeItem(KEY_STORE);
     byId('settings-dialog').close();
     restartStream();
   });
-  byId('sound-unlock-button').addEventListener('click', unlock);
-  window.__cooktimer = { runs, serverClock, SSEParser, countdown, shortDuration, acks };
+  byId('sound-unlock-button').addEventListener('click', unlockSound);
+  byId('cook-exit').addEventListener('click', () => setCookRun(null));
+  for (const id of ['start-dialog', 'settings-dialog', 'ingredients-dialog']) {
+    closeOnBackdrop(byId(id));
+  }
+  window.__cooktimer = {
+    runs, serverClock, SSEParser, countdown, shortDuration, acks, outbox, overText,
+  };
   renderEmpty();
+  scheduleTick();
+  await pairFromAddress();
   streamForever();
 }
 setUp();

@@ -1,15 +1,21 @@
 // ---- Acknowledgements, per run: the server instant up to which the cook has heard
-// the alarms. Kept in localStorage so a reload does not ring again for what was heard.
+// the alarms. The run carries its own (`acknowledgedUntil`, docs/api.md §1.4) for every
+// screen; a copy in localStorage covers a server that does not send it yet.
 const ACK_STORE = 'cooktimer.acknowledged';
 const acks = (() => {
   try { return JSON.parse(localStorage.getItem(ACK_STORE) || '{}') || {}; }
   catch (e) { return {}; }
 })();
-function acknowledged(id, atMs) {
-  if (!Number.isFinite(atMs)) atMs = serverClock.now();
-  if ((acks[id] || 0) >= atMs) return;
+// Returns whether it moved the acknowledgement on (it never moves back).
+function noteAcknowledged(id, atMs) {
+  if (!Number.isFinite(atMs) || (acks[id] || 0) >= atMs) return false;
   acks[id] = atMs;
   localStorage.setItem(ACK_STORE, JSON.stringify(acks));
+  return true;
+}
+function acknowledged(id, atMs) {
+  if (!Number.isFinite(atMs)) atMs = serverClock.now();
+  if (!noteAcknowledged(id, atMs)) return;
   renderRun(id);
   updateAll();
 }
@@ -36,10 +42,14 @@ function ringingTimers(entry, now = serverClock.now()) {
   });
 }
 
-// ---- Sound. Browsers start an AudioContext only after a tap or key press on the
-// page, so the first one anywhere unlocks it; until then a banner asks for that tap.
+// ---- Sound. Browsers start an AudioContext only after a tap or key press on the page
+// (the autoplay rule), so a page opened or reloaded is silent until then. Whenever it could
+// ring (a run is live) and the context is not running, a large banner asks for that tap;
+// the tap starts the context and plays a short chime, so the cook hears that it works.
+// Nothing on the page says there is sound unless the context runs.
 const sound = window.__cooktimerAudio = {
-  started: false, ringing: false, patterns: 0, context: null, master: null, timer: 0,
+  started: false, ringing: false, patterns: 0, chimes: 0, context: null, master: null,
+  timer: 0,
 };
 function audioContext() {
   const AC = window.AudioContext || window.webkitAudioContext;
@@ -51,14 +61,58 @@ function audioContext() {
     sound.master.connect(sound.context.destination);
     sound.context.onstatechange = showUnlock;
   }
-  if (sound.context.state === 'suspended') sound.context.resume().catch(() => {});
+  if (sound.context.state !== 'running') sound.context.resume().catch(() => {});
   return sound.context;
 }
-function showUnlock() {
-  const c = sound.context;
-  byId('sound-unlock').hidden = !(sound.ringing && (!c || c.state !== 'running'));
-  if (c && c.state === 'running' && sound.ringing) sound.started = true;
+const soundOn = () => !!sound.context && sound.context.state === 'running';
+// Whether a run could ring: a timer runs, is paused, or is done and not yet answered.
+function couldRing() {
+  for (const entry of runs.values()) {
+    if (entry.ended) continue;
+    if (entry.run.timers.some((t) => t.state === 'running' || t.state === 'paused')) return true;
+    if (ringingTimers(entry).length) return true;
+  }
+  return false;
 }
+function showUnlock() {
+  // Made (suspended) as soon as there is something to ring for, to learn whether the
+  // browser lets it play; where the autoplay rule is lifted it simply runs.
+  const live = couldRing();
+  if (live && !sound.context) audioContext();
+  const on = soundOn();
+  if (on && !sound.wasOn && !sound.ringing) chime();
+  sound.wasOn = on;
+  const hide = !live || on || !sound.context;
+  const banner = byId('sound-unlock');
+  if (banner.hidden !== hide) banner.hidden = hide;
+  if (soundOn() && sound.ringing) sound.started = true;
+}
+// A short two-note chime, quieter than the alarm: "the sound is on".
+function chime() {
+  const c = sound.context;
+  if (!c || c.state !== 'running') return;
+  sound.chimes++;
+  const t0 = c.currentTime + 0.02;
+  [660, 990].forEach((hz, i) => {
+    const osc = c.createOscillator(), gain = c.createGain();
+    const t = t0 + i * 0.16;
+    osc.type = 'sine';
+    osc.frequency.value = hz;
+    gain.gain.setValueAtTime(0.0001, t);
+    gain.gain.exponentialRampToValueAtTime(0.4, t + 0.02);
+    gain.gain.exponentialRampToValueAtTime(0.0001, t + 0.3);
+    osc.connect(gain).connect(sound.master);
+    osc.start(t);
+    osc.stop(t + 0.32);
+  });
+}
+async function unlockSound() {
+  const c = audioContext();
+  if (!c) return;
+  try { await c.resume(); } catch (e) { /* stays locked; the banner stays */ }
+  showUnlock();
+}
+
 // Three rising square-wave beeps: loud enough over a range hood, unlike a sine.
 function beepPattern() {
   sound.patterns++;
@@ -95,9 +149,14 @@ function setRinging(on) {
   }
   showUnlock();
 }
-const unlock = () => { audioContext(); showUnlock(); };
-document.addEventListener('pointerdown', unlock, { capture: true });
-document.addEventListener('keydown', unlock, { capture: true });
+// Any tap or key anywhere is a user gesture: start the sound, and try the wake lock again.
+const onGesture = () => {
+  if (!soundOn() && couldRing()) audioContext();
+  showUnlock();
+  updateWakeLock(true);
+};
+document.addEventListener('pointerdown', onGesture, { capture: true });
+document.addEventListener('keydown', onGesture, { capture: true });
 
 // ---- Notifications: asked for from the settings (a browser asks only after a tap),
 // one per fired timer, tagged so a second screen's copy replaces rather than stacks.
@@ -106,7 +165,7 @@ function notifyFired(run, t) {
   const tag = `${run.id}:${t.number}:${t.endDate}`;
   if (notified.has(tag)) return;
   notified.add(tag);
-  announce(`${run.recipe}: ${t.name} is done`);
+  alertNow(`${run.recipe}: ${t.name} is done`);
   if (!('Notification' in window) || Notification.permission !== 'granted') return;
   try {
     const n = new Notification(`${t.name} is done`, {
@@ -117,26 +176,43 @@ function notifyFired(run, t) {
   } catch (e) { /* Android Chrome wants a service worker for this; the sound stays. */ }
 }
 
-// ---- Wake lock: the screen stays on while a timer runs or an alarm rings (a screen
-// that sleeps is the top complaint about recipe apps). Lost when the tab is hidden,
-// so taken again when it shows.
-const wake = window.__cooktimerWake = { wanted: false, lock: null, pending: false };
-async function updateWakeLock() {
+// ---- Wake lock: the screen stays on while a timer runs or an alarm rings (a screen that
+// sleeps is the top complaint about recipe apps). Browsers offer it only in a secure
+// context (HTTPS or localhost) and may refuse it (battery saver, a hidden tab); a refusal
+// is tried again only when the tab shows again or the cook taps, never on every tick.
+// `wake.state` is what Settings says: 'unavailable', 'held', 'refused' or 'idle'.
+const wake = window.__cooktimerWake = {
+  wanted: false, lock: null, pending: false, requests: 0, error: '',
+  state: 'wakeLock' in navigator ? 'idle' : 'unavailable',
+};
+// `retry`: a visibility change or a gesture, the only times a refusal is asked again.
+async function updateWakeLock(retry) {
   if (!('wakeLock' in navigator)) return;
-  if (wake.wanted && !wake.lock && !wake.pending && document.visibilityState === 'visible') {
+  if (wake.wanted && !wake.lock && !wake.pending && document.visibilityState === 'visible'
+      && (retry || wake.state !== 'refused')) {
     wake.pending = true;
+    wake.requests++;
     try {
-      wake.lock = await navigator.wakeLock.request('screen');
-      wake.lock.addEventListener('release', () => { wake.lock = null; });
-    } catch (e) { wake.lock = null; }
+      const lock = await navigator.wakeLock.request('screen');
+      wake.lock = lock;
+      wake.state = 'held';
+      lock.addEventListener('release', () => {
+        if (wake.lock === lock) { wake.lock = null; wake.state = 'idle'; }
+      });
+    } catch (e) {
+      wake.lock = null;
+      wake.state = 'refused';
+      wake.error = e && e.name ? e.name : 'refused';
+    }
     wake.pending = false;
   } else if (!wake.wanted && wake.lock) {
     const lock = wake.lock;
     wake.lock = null;
+    wake.state = 'idle';
     lock.release().catch(() => {});
   }
 }
-document.addEventListener('visibilitychange', updateWakeLock);
+document.addEventListener('visibilitychange', () => updateWakeLock(true));
 
 // `event: fired`: the timer as the server has it now.
 function timerFired(id, timer) {
@@ -153,7 +229,7 @@ function updateAlarms(now) {
   let anyRinging = false, anyRunning = false;
   for (const [id, entry] of runs) {
     const ringing = ringingTimers(entry, now);
-    const card = document.querySelector(`[data-run="${CSS.escape(id)}"]`);
+    const card = cardOf(id);
     const was = card && card.dataset.alarm === 'ringing';
     if (card && was !== (ringing.length > 0)) renderRun(id);
     for (const t of ringing) notifyFired(entry.run, t);
@@ -161,6 +237,10 @@ function updateAlarms(now) {
     anyRunning = anyRunning || entry.run.timers.some((t) => t.state === 'running');
   }
   setRinging(anyRinging);
-  wake.wanted = anyRinging || anyRunning;
-  updateWakeLock();
+  const wanted = anyRinging || anyRunning;
+  if (wanted !== wake.wanted) {
+    wake.wanted = wanted;
+    updateWakeLock(false); // the first try, or a release: not a retry
+  }
+  showUnlock();
 }

@@ -60,12 +60,14 @@ const serverClock = {
   now() { return Date.now() + this.offset; },
 };
 
-// ---- Announcements for screen readers: state changes, never every second.
-function announce(text) {
-  const region = byId('announce');
+// ---- Announcements for screen readers: state changes, never every second. A timer that
+// is done goes to the assertive region (role=alert), the rest to the polite one.
+function speak(region, text) {
   region.textContent = '';
   setTimeout(() => { region.textContent = text; }, 50);
 }
+const announce = (text) => speak(byId('announce'), text);
+const alertNow = (text) => speak(byId('alert'), text);
 let toastTimer = 0;
 function toast(text) {
   const t = byId('toast');
@@ -86,19 +88,25 @@ function authHeaders(extra) {
   if (apiKey) h.Authorization = 'Bearer ' + apiKey;
   return h;
 }
+// Why the key is asked for, in the page's own words (the server's message is written for
+// a terminal, not a touch screen).
+function keyReason() {
+  return apiKey
+    ? 'The key this browser kept is no longer accepted (revoked at the computer?): pair this screen again.'
+    : 'This kitchen server lets in only paired screens.';
+}
 // One dialog for every request that met a 401; all of them go on once a key is saved.
 function askForKey(reason) {
   if (keyPrompt) return keyPrompt;
   keyPrompt = new Promise((resolve) => {
     const dialog = byId('key-dialog'), form = byId('key-form'), input = byId('key-input');
-    byId('key-reason').textContent = reason || 'This server needs an API key.';
+    byId('key-reason').textContent = reason || keyReason();
     input.value = '';
     form.onsubmit = (e) => {
       e.preventDefault();
       const key = input.value.trim();
       if (!key) return;
-      apiKey = key;
-      localStorage.setItem(KEY_STORE, key);
+      keepKey(key);
       dialog.close();
       keyPrompt = null;
       resolve();
@@ -110,6 +118,40 @@ function askForKey(reason) {
     input.focus();
   });
   return keyPrompt;
+}
+function keepKey(key) {
+  apiKey = key;
+  localStorage.setItem(KEY_STORE, key);
+}
+
+// ---- Pairing (docs/api.md §2.1): `#pair=CODE` in the address is traded once for a named
+// key (POST /v1/pair, no key needed); the code leaves the address bar at once, so it is
+// neither bookmarked nor shown. A refused code asks for a key in the page's words.
+async function pairFromAddress() {
+  const m = /(?:^#|&)pair=([0-9A-Za-z]+)/.exec(location.hash);
+  if (!m) return;
+  history.replaceState(null, '', location.pathname + location.search);
+  let res;
+  try {
+    res = await fetch('/v1/pair', {
+      method: 'POST', cache: 'no-store', credentials: 'omit',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+      body: JSON.stringify({ code: m[1] }),
+    });
+  } catch (e) {
+    toast('Pairing failed: the server cannot be reached. Open the link again.');
+    return;
+  }
+  let doc = null;
+  try { doc = await res.json(); } catch (e) { doc = null; }
+  if (res.status === 201 && doc && typeof doc.key === 'string') {
+    keepKey(doc.key);
+    toast(`This screen is paired (as “${doc.name || 'kitchen'}”).`);
+    return;
+  }
+  await askForKey(res.status === 403
+    ? 'This pairing link was used already or has expired (a link is good once, for 10 minutes). Ask the computer for a new one.'
+    : 'This pairing link did not work. Ask the computer for a new one.');
 }
 
 class APIError extends Error {
@@ -124,12 +166,13 @@ function idempotencyKey() {
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
 // One request: JSON in and out; a 401 asks for the key and tries again; a network
-// failure of a POST is retried twice with the same Idempotency-Key. Errors carry the
+// failure of a POST is retried twice with the same Idempotency-Key, then, if `queue` is
+// given, waits in the outbox (below) and goes when the stream is back. Errors carry the
 // server's own message ({"error": MESSAGE}).
-async function api(method, path, body) {
+async function api(method, path, body, options) {
   const headers = { Accept: 'application/json' };
   if (body !== undefined) headers['Content-Type'] = 'application/json';
-  if (method === 'POST') headers['Idempotency-Key'] = idempotencyKey();
+  if (method === 'POST') headers['Idempotency-Key'] = (options && options.key) || idempotencyKey();
   for (let attempt = 0; ; attempt++) {
     let res;
     try {
@@ -146,11 +189,32 @@ async function api(method, path, body) {
     const text = res.status === 204 ? '' : await res.text();
     let doc = null;
     try { doc = text ? JSON.parse(text) : null; } catch (e) { doc = null; }
-    if (res.status === 401) { await askForKey(doc && doc.error); continue; }
+    if (res.status === 401) { await askForKey(); continue; }
     if (!res.ok) {
       throw new APIError((doc && doc.error) || `the server answered ${res.status}`, res.status);
     }
     return doc;
   }
 }
+
+// ---- The outbox: changes tapped while the server cannot be reached. Each keeps its
+// Idempotency-Key, so one that did reach the server before the line went quiet is done
+// once; they go in the order tapped when the stream is live again. Kept in memory only:
+// a reload shows the server's state, and the cook taps again what is still wanted.
+const outbox = [];
+function queueChange(change) {
+  outbox.push(change);
+}
+async function sendOutbox(send) {
+  while (outbox.length) {
+    const change = outbox[0];
+    try {
+      await send(change);
+    } catch (e) {
+      if (e.status === 0) return; // still away: try at the next reconnect
+    }
+    outbox.shift();
+  }
+}
+
 const runPath = (id) => '/v1/runs/' + encodeURIComponent(id);

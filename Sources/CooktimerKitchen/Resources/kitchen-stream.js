@@ -53,7 +53,10 @@ function upsertRun(run) {
   const before = runs.get(run.id);
   const ended = run.phase === 'finished' || run.phase === 'stopped';
   runs.set(run.id, { run, ended, seq: ++heard });
+  // The run's own acknowledgement (whoever gave it: the REPL, the API, another screen).
+  if (run.acknowledgedUntil) noteAcknowledged(run.id, Date.parse(run.acknowledgedUntil));
   describeChange(before && before.run, run);
+  if (!before) relabelTwins(run);
   renderRun(run.id);
   refreshTimeline(run.id);
   updateAll();
@@ -82,7 +85,8 @@ function onStreamEvent(event) {
   let doc;
   try { doc = JSON.parse(event.data); } catch (e) { return; }
   if (doc && doc.serverTime) serverClock.note(Date.parse(doc.serverTime));
-  if (event.type === 'run' && doc.run) upsertRun(doc.run);
+  if (event.type === 'heartbeat') stream.beats = true;
+  else if (event.type === 'run' && doc.run) upsertRun(doc.run);
   else if (event.type === 'fired' && doc.id && doc.timer) timerFired(doc.id, doc.timer);
   else if (event.type === 'acknowledged' && doc.id) {
     acknowledged(doc.id, Date.parse(doc.acknowledgedAt || doc.serverTime));
@@ -90,30 +94,47 @@ function onStreamEvent(event) {
 }
 
 // ---- The connection: one stream at a time; backoff 0.5 s doubling to 15 s (with
-// jitter, so fifty tablets do not come back in step); a stream silent for 40 s (pings
-// come every 15 s) is taken as dead and reopened.
-const stream = { controller: null, lastHeard: 0, lastEventId: null, backoff: 500 };
+// jitter, so fifty tablets do not come back in step). The server sends `event: heartbeat`
+// every 2 s: once one was heard, a stream silent for 4.5 s (two beats missed) is dead — the
+// Wi-Fi dropped or the server hangs — and the page says "Offline" at once and reconnects.
+// A server that sends only the old 15 s `: ping` gets 40 s.
+const HEARTBEAT_SILENCE_MS = 4500, PING_SILENCE_MS = 40000;
+const stream = { controller: null, lastHeard: 0, lastEventId: null, backoff: 500, beats: false };
 window.__cooktimerStream = stream;
+const isLive = () => byId('conn').dataset.state === 'live';
 function setConnection(state, text) {
   const c = byId('conn');
+  const was = c.dataset.state;
   c.dataset.state = state;
-  c.textContent = text;
+  if (c.textContent !== text) c.textContent = text;
+  if ((was === 'live') !== (state === 'live')) {
+    document.body.dataset.offline = state === 'live' ? '' : 'offline';
+    for (const id of runs.keys()) renderRun(id);
+    if (state === 'live') flushOutbox();
+  }
 }
 function restartStream() { if (stream.controller) stream.controller.abort(); }
 
 async function readStream() {
   const controller = new AbortController();
   stream.controller = controller;
+  stream.beats = false;
   const headers = { Accept: 'text/event-stream' };
   if (stream.lastEventId) headers['Last-Event-ID'] = stream.lastEventId;
-  const res = await fetch('/v1/events', {
-    headers: authHeaders(headers), cache: 'no-store', credentials: 'omit',
-    signal: controller.signal,
-  });
+  // A server that accepts the connection but never answers (stopped, or a dead Wi-Fi)
+  // counts as down after the same silence.
+  const opening = setTimeout(() => controller.abort(), 8000);
+  let res;
+  try {
+    res = await fetch('/v1/events', {
+      headers: authHeaders(headers), cache: 'no-store', credentials: 'omit',
+      signal: controller.signal,
+    });
+  } finally {
+    clearTimeout(opening);
+  }
   if (res.status === 401) {
-    let message = null;
-    try { message = (await res.json()).error; } catch (e) { message = null; }
-    await askForKey(message);
+    await askForKey();
     return;
   }
   if (!res.ok || !res.body) throw new Error(`the server answered ${res.status}`);
@@ -144,14 +165,17 @@ async function streamForever() {
     } catch (e) {
       const wait = stream.backoff * (0.75 + Math.random() * 0.5);
       stream.backoff = Math.min(stream.backoff * 2, 15000);
-      const seconds = Math.max(1, Math.round(wait / 1000));
-      setConnection('offline', `Offline — trying again in ${seconds} s`);
+      setConnection('offline', 'Offline — reconnecting');
       await sleep(wait);
-      setConnection('connecting', 'Connecting…');
     }
   }
 }
-setInterval(() => {
-  if (stream.controller && byId('conn').dataset.state === 'live'
-      && Date.now() - stream.lastHeard > 40000) restartStream();
-}, 5000);
+// Called by the tick: a silent stream is declared dead (see above).
+function checkSilence() {
+  if (!stream.controller || !isLive()) return;
+  const silent = Date.now() - stream.lastHeard;
+  if (silent > (stream.beats ? HEARTBEAT_SILENCE_MS : PING_SILENCE_MS)) {
+    setConnection('offline', 'Offline — no word from the server');
+    restartStream();
+  }
+}
