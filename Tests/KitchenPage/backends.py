@@ -72,6 +72,10 @@ class StandInBackend:
     def acknowledged(self, run_id):
         return run_id in self.world.acks
 
+    def acknowledge_elsewhere(self, run_id):
+        """Another screen's (or the REPL's) acknowledgement."""
+        self.world.acknowledge(run_id)
+
     def restart(self):
         self.standin.restart(down_seconds=1.5)
 
@@ -160,6 +164,13 @@ class RealBackend:
 
     def acknowledged(self, run_id):
         return None  # not visible from outside
+
+    def acknowledge_elsewhere(self, run_id):
+        """`cooktimer ok RUN` at the terminal: stored for every front end."""
+        if self.cli:
+            subprocess.run(self.cli + ["ok", run_id], check=True, capture_output=True)
+        else:
+            self.api("POST", f"/v1/runs/{run_id}/acknowledge")
 
     def freeze(self):
         """SIGSTOP: the server stops answering, its connections stay open."""

@@ -268,6 +268,8 @@ async function setUp() {
   renderEmpty();
   scheduleTick();
   await pairFromAddress();
+  // A pairing link opened on a page already showing: pair, then listen with the new key.
+  window.addEventListener('hashchange', async () => { await pairFromAddress(); restartStream(); });
   streamForever();
 }
 setUp();

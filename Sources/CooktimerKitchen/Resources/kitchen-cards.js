@@ -165,7 +165,7 @@ function renderRun(id) {
     waiting ? el('p', {
       class: 'queued', text: `${waiting} change${waiting > 1 ? 's' : ''} waiting to be sent`,
     }) : null,
-    el('p', { class: 'step-text', lang, text: run.stepName }),
+    el('p', { class: 'step-text', lang }, step && step.text === run.stepName ? stepWords(step) : run.stepName),
     ingredientsLine(run, doc, step, lang, label),
     ringing.length ? alarmBox(run, ringing, label) : null,
     el('ul', { class: 'timers', 'aria-label': `Timers — ${label}` },
@@ -174,7 +174,7 @@ function renderRun(id) {
       text: error && Date.now() - error.at < 8000 ? error.message : '' }),
     actionButtons(entry, ringing.length > 0, label),
     suggestions(run, doc, step, label),
-    stepsList(run, doc, lang, label),
+    stepsList(run, doc, lang, label, ingredientsButton(run, doc, step, lang, label)),
     timelineBox(id));
   if (focused) {
     const again = card.querySelector(`[data-key="${CSS.escape(focused)}"]`);
@@ -193,16 +193,18 @@ function ingredientsLine(run, doc, step, lang, label) {
   const all = doc && Array.isArray(doc.ingredients) ? doc.ingredients : [];
   const here = step && Array.isArray(step.ingredients) ? step.ingredients : [];
   if (!all.length && !here.length) return null;
-  return el('div', { class: 'ingredients' },
-    here.length ? el('p', { class: 'step-ingredients', lang },
-      el('span', { class: 'sr-only', text: 'In this step: ' }),
-      here.map(ingredientText).join(' · ')) : null,
-    all.length ? el('button', {
+  return here.length ? el('p', { class: 'step-ingredients', lang },
+    el('span', { class: 'sr-only', text: 'In this step: ' }),
+    here.map(ingredientText).join(' · ')) : null;
+}
+function ingredientsButton(run, doc, step, lang, label) {
+  const all = doc && Array.isArray(doc.ingredients) ? doc.ingredients : [];
+  return all.length ? el('button', {
       type: 'button', class: 'link', 'data-key': `${run.id}:ingredients`,
       'data-action': 'ingredients', 'aria-label': `All ${all.length} ingredients — ${label}`,
       text: `All ingredients (${all.length})`,
       onclick: () => showIngredients(run, doc, step, lang),
-    }) : null);
+  }) : null;
 }
 function showIngredients(run, doc, step, lang) {
   const here = new Set(((step && step.ingredients) || []).map((i) => i.name));
@@ -276,7 +278,10 @@ function timerItem(run, t, lang, label) {
       }));
     }
   }
-  return el('li', { class: 'timer', 'data-timer': t.number, 'data-state': t.state },
+  return el('li', {
+    class: 'timer', 'data-timer': t.number, 'data-state': t.state,
+    'data-other': t.step !== run.stepNumber,
+  },
     progressRing(),
     el('div', { class: 'digits', role: 'timer', 'aria-label': `${who}: time left` }),
     el('div', { class: 'tinfo' },
@@ -374,7 +379,6 @@ function updateAll() {
   const now = serverClock.now();
   updateTimers(now);
   updateAlarms(now);
-  checkSilence();
   scheduleTick();
 }
 // The next tick comes when some shown second changes: each running (or overdue) timer
@@ -397,27 +401,28 @@ function scheduleTick() {
   tickTimer = setTimeout(updateAll, wait + 2);
 }
 
-// ---- Steps: the current one and the next, the rest one tap away; suggested times
-// highlighted in the words.
+// ---- Steps: the current one is the card's big text; below it the next one, the rest one
+// tap away. Suggested times are highlighted in the words.
 const stepsOpen = new Map();
-function stepsList(run, doc, lang, label) {
-  if (!doc || !Array.isArray(doc.steps) || !doc.steps.length) return null;
+function stepsList(run, doc, lang, label, more) {
+  if (!doc || !Array.isArray(doc.steps) || !doc.steps.length) return more;
   const all = !!stepsOpen.get(run.id), n = run.stepNumber;
-  const near = (s) => s.number === n || s.number === n + 1;
-  const more = doc.steps.some((s) => !near(s));
+  const near = (s) => s.number === n + 1;
+  const hidden = doc.steps.some((s) => !near(s));
   return el('section', { class: 'steps-box', 'aria-label': `Steps — ${label}` },
     el('ol', { class: 'steps', lang }, doc.steps.filter((s) => all || near(s)).map((s) => el('li', {
       value: s.number,
       'aria-current': s.number === n ? 'step' : null,
       class: s.number < n ? 'done' : (s.number === n + 1 ? 'next' : null),
-    }, stepWords(s)))),
-    more ? el('button', {
+    }, all || s.number !== n + 1 ? null : el('span', { class: 'next-label', text: 'Next: ' }),
+    stepWords(s)))),
+    el('div', { class: 'card-links' }, hidden ? el('button', {
       type: 'button', class: 'link', 'data-key': `${run.id}:steps`, 'data-action': 'steps',
       'aria-expanded': all ? 'true' : 'false',
       'aria-label': `${all ? 'Fewer steps' : `All ${doc.steps.length} steps`} — ${label}`,
       text: all ? 'Fewer steps' : `All ${doc.steps.length} steps`,
       onclick: () => { stepsOpen.set(run.id, !all); renderRun(run.id); },
-    }) : null);
+    }) : null, more));
 }
 function stepWords(step) {
   const spans = (step.suggestedTimers || []).filter((s) => s.to > s.from)
