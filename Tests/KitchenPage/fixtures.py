@@ -35,7 +35,7 @@ PASTA = {
          "timers": [{"name": "Wasser", "seconds": 300, "quantity": "5", "unit": "minutes",
                      "start": "withStep"}],
          "suggestedTimers": [], "ingredients": [_WASSER]},
-        {"number": 2, "text": "Koche die Spaghetti und erhitze währenddessen die Tomatensoße."
+        {"number": 2, "text": "Koche die Spaghetti und erhitze gleichzeitig die Tomatensoße."
                               " Salze mit Salz.",
          "timers": [{"name": "Nudeln", "seconds": 600, "quantity": "10", "unit": "minutes",
                      "start": "withStep"},
