@@ -107,6 +107,8 @@ function forgetRun(id) {
   const card = cardOf(id);
   if (card) card.remove();
   renderEmpty();
+  if (cookRun === id) setCookRun(null); // cook mode of a run that is gone shows all again
+  updateAll();
 }
 const cardOf = (id) => document.querySelector(`.card[data-run="${CSS.escape(id)}"]`);
 
