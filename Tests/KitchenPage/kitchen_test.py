@@ -27,13 +27,14 @@ from backends import SKEW_MS, RealBackend, StandInBackend
 OPTIONS = argparse.Namespace()
 
 
-def make_driver(autoplay=True):
+def make_driver(autoplay=True, extra=()):
     """`autoplay`: lift the browser's autoplay rule, so an alarm sounds without a tap (the
-    sound-unlock test runs a browser that keeps the rule, as a real one does)."""
+    sound-unlock test runs a browser that keeps the rule, as a real one does). `extra`: more
+    command-line switches."""
     options = webdriver.ChromeOptions()
     options.binary_location = os.environ.get("CHROMIUM", "/usr/bin/chromium")
     args = ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
-            "--window-size=1024,768", "--lang=en-US"]
+            "--window-size=1024,768", "--lang=en-US", *extra]
     if autoplay:
         args.append("--autoplay-policy=no-user-gesture-required")
     for arg in args:
@@ -454,6 +455,58 @@ class KitchenPageTest(unittest.TestCase):
             self.backend.api("POST", f"/v1/runs/{run['id']}/stop")
         finally:
             driver.quit()
+
+    def test_wake_lock_and_notifications_on_a_lan_address(self):
+        """A tablet on the Wi-Fi: plain HTTP on a LAN name is no secure context, and the
+        page says so; over HTTPS (a self-signed certificate the cook accepted, as `serve
+        --tls` makes) the wake lock is held."""
+        if not isinstance(self.backend, StandInBackend):
+            self.skipTest("the stand-in serves TLS here; a real server needs serve --tls")
+        import subprocess
+        import tempfile
+        from standin import StandIn, World
+        folder = tempfile.mkdtemp()
+        cert, key = os.path.join(folder, "cert.pem"), os.path.join(folder, "key.pem")
+        subprocess.run(["openssl", "req", "-x509", "-newkey", "ec", "-pkeyopt",
+                        "ec_paramgen_curve:prime256v1", "-nodes", "-days", "1", "-subj",
+                        "/CN=kitchen.lan", "-keyout", key, "-out", cert],
+                       check=True, capture_output=True)
+        plain = StandIn(OPTIONS.page, World())
+        secure = StandIn(OPTIONS.page, World(), tls=(cert, key))
+        # kitchen.lan is any LAN name: mapped to this machine; the certificate accepted.
+        driver = make_driver(extra=["--host-resolver-rules=MAP kitchen.lan 127.0.0.1",
+                                    "--ignore-certificate-errors"])
+        try:
+            for standin in (plain, secure):
+                standin.world.start("pasta")
+                scheme = "https" if standin.tls else "http"
+                driver.get(f"{scheme}://kitchen.lan:{standin.port}/")
+                self.wait_for(lambda: driver.find_element(By.ID, "conn").get_attribute(
+                    "data-state") == "live", 10, f"{scheme}: never live")
+                self.wait_for(lambda: driver.find_elements(By.CSS_SELECTOR, ".card"), 5)
+                driver.find_element(By.ID, "settings-open").click()
+                secure_context = driver.execute_script("return isSecureContext")
+                wake = driver.find_element(By.ID, "wake-state").text
+                notify = driver.find_element(By.ID, "notify-state").text
+                if standin is plain:
+                    self.assertFalse(secure_context)
+                    self.assertEqual(wake, "Screen: may sleep — the browser keeps it on only for "
+                                     "HTTPS pages (start the server with --tls) or on this "
+                                     "computer.")
+                    self.assertEqual(notify, "Notifications: not available — the browser allows "
+                                     "them only on HTTPS (start the server with --tls) or on "
+                                     "this computer.")
+                else:
+                    self.assertTrue(secure_context)
+                    state = self.wait_for(lambda: driver.execute_script(
+                        "return window.__cooktimerWake.state === 'idle' ? null"
+                        " : window.__cooktimerWake.state"), 3)
+                    self.assertEqual(state, "held", wake)
+                    self.assertEqual(wake, "Screen: kept on while a timer runs.")
+        finally:
+            driver.quit()
+            plain.close()
+            secure.close()
 
     def test_acknowledged_before_the_page_opened_does_not_ring(self):
         self.driver.get("about:blank")

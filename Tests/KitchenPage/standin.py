@@ -647,7 +647,9 @@ class Proxy:
 class StandIn:
     """A stand-in server on 127.0.0.1:`port` (0: any free port, kept across restarts)."""
 
-    def __init__(self, page_path, world=None, port=0):
+    def __init__(self, page_path, world=None, port=0, tls=None):
+        """`tls`: (certificate file, key file) to answer HTTPS, as `serve --tls` does."""
+        self.tls = tls
         self.page_path = page_path
         self.world = world or World()
         self.port = port
@@ -658,7 +660,7 @@ class StandIn:
 
     @property
     def base_url(self):
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     def _tick(self):
         # Timers fire on time even when nobody asks: the real server's watcher does this.
@@ -672,6 +674,11 @@ class StandIn:
         server.world, server.page_path = self.world, self.page_path
         server.hub, server.connections = Hub(), set()
         server.stopping = threading.Event()
+        if self.tls:
+            import ssl
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*self.tls)
+            server.socket = context.wrap_socket(server.socket, server_side=True)
         self.port = server.server_address[1]
         self.world.hub = server.hub
         self.server = server

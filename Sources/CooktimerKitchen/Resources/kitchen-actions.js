@@ -202,10 +202,11 @@ function showSettingsState() {
     : 'Alarm sound: off until this page is tapped (the browser’s rule). Tap “Test the alarm sound”.';
   const n = byId('notify-state'), allow = byId('notify-allow');
   allow.hidden = true;
-  if (!('Notification' in window)) {
-    n.textContent = window.isSecureContext
-      ? 'Notifications: this browser shows none here.'
-      : 'Notifications: not available — the browser allows them only on HTTPS (start the server with --tls) or on this computer.';
+  // Chrome keeps `Notification` on a plain-HTTP page but answers "denied": say why.
+  if (!window.isSecureContext) {
+    n.textContent = 'Notifications: not available — the browser allows them only on HTTPS (start the server with --tls) or on this computer.';
+  } else if (!('Notification' in window)) {
+    n.textContent = 'Notifications: this browser shows none here.';
   } else if (Notification.permission === 'granted') {
     n.textContent = 'Notifications: on.';
   } else if (Notification.permission === 'denied') {
