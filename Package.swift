@@ -106,7 +106,17 @@ let package = Package(
     ),
     // The kitchen screen `serve` answers `GET /` with: one HTML document as data. No
     // dependencies, so the server (or anything else) can embed it.
-    .target(name: "CooktimerKitchen", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // The page is ordinary files (Resources/) compiled into the module as byte arrays
+    // (`.embedInCode`), so a `cooktimer` copied on its own still serves it.
+    .target(
+      name: "CooktimerKitchen",
+      resources: [
+        .embedInCode("Resources/kitchen.html"), .embedInCode("Resources/kitchen.css"),
+        .embedInCode("Resources/kitchen-base.js"), .embedInCode("Resources/kitchen-stream.js"),
+        .embedInCode("Resources/kitchen-alarm.js"), .embedInCode("Resources/kitchen-cards.js"),
+        .embedInCode("Resources/kitchen-actions.js"),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     // Writes the kitchen page to a file: the browser tests' stand-in server serves it.
     .executableTarget(
       name: "kitchen-page", dependencies: ["CooktimerKitchen"],
