@@ -56,8 +56,17 @@ final class API: Sendable {
   /// Every route the router answers, for the OpenAPI comparison.
   var declaredRoutes: [(method: String, template: String)] { router.declaredRoutes }
 
-  /// The server's handler: never throws, never traps on input.
+  /// The server's handler: never throws, never traps on input. Every JSON body leaves
+  /// through ``JSONSafety`` (DEL, C1 and bidi controls `\u`-escaped), whichever route made it.
   func handle(_ request: HTTPRequest) -> HTTPResponse {
+    var response = answer(request)
+    if response.headers["Content-Type"]?.hasPrefix("application/json") == true {
+      response.body = JSONSafety.escaped(response.body)
+    }
+    return response
+  }
+
+  private func answer(_ request: HTTPRequest) -> HTTPResponse {
     if request.pathSegments.first == "v1" {
       do {
         let valid = try keys.value(at: try version.current()) {

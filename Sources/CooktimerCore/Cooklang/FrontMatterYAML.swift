@@ -5,7 +5,17 @@ import CYAML
 /// Scalars stay strings as written (no typing: `4`, `yes`, `~` are text), anchors and aliases
 /// are resolved, and a map's keys are its key scalars (a list or map used as a key becomes
 /// its ``MetadataValue/text``).
+///
+/// Bounded while the events are read, before any value is built: at most ``maxNodes`` values
+/// with every alias counted as the value it stands for (nine nested aliases of nine make a
+/// 310-byte "billion laughs" of 10⁹ values), and at most ``maxDepth`` levels of lists and maps
+/// (aliases included), so no later walk of the value can run out of stack.
 enum FrontMatterYAML {
+  /// The most values front matter may expand to, aliases expanded.
+  static let maxNodes = 10_000
+  /// The deepest nesting of lists and maps, aliases expanded.
+  static let maxDepth = 64
+
   /// What the text holds.
   enum Reading: Equatable {
     /// Nothing (blank, or comments only).
@@ -15,12 +25,16 @@ enum FrontMatterYAML {
     /// Not YAML: libyaml's problem and where it was found (0-based line and column in
     /// characters, within `text`).
     case invalid(problem: String, line: Int, column: Int)
+    /// Valid YAML over a bound (``maxNodes``, ``maxDepth``): what and where (0-based).
+    case tooLarge(problem: String, line: Int, column: Int)
   }
 
   static func read(_ text: String) -> Reading {
     let events: [Event]
     switch self.events(of: text) {
     case .success(let list): events = list
+    case .failure(let problem) where problem.overBound:
+      return .tooLarge(problem: problem.text, line: problem.line, column: problem.column)
     case .failure(let problem):
       return .invalid(problem: problem.text, line: problem.line, column: problem.column)
     }
@@ -43,6 +57,68 @@ enum FrontMatterYAML {
     var text: String
     var line: Int
     var column: Int
+    /// Valid YAML past ``maxNodes`` or ``maxDepth``, not a syntax error.
+    var overBound = false
+  }
+
+  /// Counts the values as the events come, each alias as the size of what it names.
+  /// Each call returns what is over a bound, if anything is.
+  private struct Bounds {
+    /// An open list or map: its anchor, the values inside so far and how deep they nest.
+    private struct Open {
+      var anchor: String?
+      var nodes = 1
+      var height = 1
+    }
+    /// The open lists and maps, the document's top level first.
+    private var open: [Open] = [Open()]
+    /// Size and height of every anchored value seen.
+    private var anchored: [String: (nodes: Int, height: Int)] = [:]
+    /// Every value so far, aliases expanded.
+    private var total = 0
+
+    mutating func scalar(anchor: String?) -> String? {
+      if let anchor { anchored[anchor] = (1, 0) }
+      return place(nodes: 1, height: 0)
+    }
+
+    mutating func alias(_ name: String) -> String? {
+      let (nodes, height) = anchored[name] ?? (1, 0)
+      return place(nodes: nodes, height: height)
+    }
+
+    mutating func start(anchor: String?) -> String? {
+      open.append(Open(anchor: anchor))
+      total += 1
+      return check(depth: open.count - 1)
+    }
+
+    mutating func end() -> String? {
+      guard open.count > 1 else { return nil }
+      let closed = open.removeLast()
+      if let anchor = closed.anchor { anchored[anchor] = (closed.nodes, closed.height) }
+      open[open.count - 1].nodes += closed.nodes
+      open[open.count - 1].height = max(open[open.count - 1].height, closed.height + 1)
+      return nil
+    }
+
+    /// A value of `nodes` values nesting `height` deep, placed in the innermost open one.
+    private mutating func place(nodes: Int, height: Int) -> String? {
+      open[open.count - 1].nodes += nodes
+      open[open.count - 1].height = max(open[open.count - 1].height, height + 1)
+      total += nodes
+      return check(depth: open.count - 1 + height)
+    }
+
+    private func check(depth: Int) -> String? {
+      if total > FrontMatterYAML.maxNodes {
+        return "it holds more than \(FrontMatterYAML.maxNodes) values with its aliases expanded"
+      }
+      if depth > FrontMatterYAML.maxDepth {
+        return "it nests lists and maps more than \(FrontMatterYAML.maxDepth) deep"
+      }
+      return nil
+    }
   }
 
   private static func events(of text: String) -> Result<[Event], Problem> {
@@ -55,33 +131,49 @@ enum FrontMatterYAML {
     return bytes.withUnsafeBufferPointer { buffer in
       yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
       var events: [Event] = []
+      var bounds = Bounds()
       while true {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) != 0 else {
           let problem = parser.problem.map { String(cString: $0) } ?? "cannot be read"
           return .failure(
             Problem(
-              text: problem, line: Int(parser.problem_mark.line),
-              column: Int(parser.problem_mark.column)))
+              text: problem, line: Int(clamping: parser.problem_mark.line),
+              column: Int(clamping: parser.problem_mark.column)))
         }
         defer { yaml_event_delete(&event) }
+        var over: String?
         switch event.type {
         case YAML_STREAM_END_EVENT:
           return .success(events)
         case YAML_SCALAR_EVENT:
           let scalar = event.data.scalar
-          events.append(
-            .scalar(string(scalar.value, length: scalar.length), anchor: string(scalar.anchor)))
+          let anchor = string(scalar.anchor)
+          events.append(.scalar(string(scalar.value, length: scalar.length), anchor: anchor))
+          over = bounds.scalar(anchor: anchor)
         case YAML_SEQUENCE_START_EVENT:
-          events.append(.sequenceStart(anchor: string(event.data.sequence_start.anchor)))
+          let anchor = string(event.data.sequence_start.anchor)
+          events.append(.sequenceStart(anchor: anchor))
+          over = bounds.start(anchor: anchor)
         case YAML_MAPPING_START_EVENT:
-          events.append(.mappingStart(anchor: string(event.data.mapping_start.anchor)))
+          let anchor = string(event.data.mapping_start.anchor)
+          events.append(.mappingStart(anchor: anchor))
+          over = bounds.start(anchor: anchor)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
           events.append(.end)
+          over = bounds.end()
         case YAML_ALIAS_EVENT:
-          events.append(.alias(string(event.data.alias.anchor) ?? ""))
+          let name = string(event.data.alias.anchor) ?? ""
+          events.append(.alias(name))
+          over = bounds.alias(name)
         default:
           break  // Stream and document boundaries carry no value.
+        }
+        if let over {
+          return .failure(
+            Problem(
+              text: over, line: Int(clamping: event.start_mark.line),
+              column: Int(clamping: event.start_mark.column), overBound: true))
         }
       }
     }
