@@ -26,6 +26,21 @@ import Testing
     #expect(JSONSafety.escaped("{\"x\":\"\u{9B}\"}") == #"{"x":"\u009b"}"#)
   }
 
+  /// The scan reads eight bytes at a time: each character is found at every offset, and
+  /// at the very end, and a sequence cut by the end of the data is left alone.
+  @Test func foundAtEveryOffset() {
+    for offset in 0..<20 {
+      for unsafe in ["\u{7F}", "\u{9B}", "\u{61C}", "\u{202E}", "\u{2069}"] {
+        let pad = String(repeating: "a", count: offset)
+        let escaped = "\\u" + String(format: "%04x", unsafe.unicodeScalars.first!.value)
+        #expect(JSONSafety.escaped(pad + unsafe + "b") == pad + escaped + "b")
+        #expect(JSONSafety.escaped(pad + unsafe) == pad + escaped)
+      }
+    }
+    let cut = Data([0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0x61, 0xE2, 0x80])
+    #expect(JSONSafety.escaped(cut) == cut)
+  }
+
   @Test func nothingToEscapeReturnsTheSameBytes() throws {
     let data = Data(#"{"a":"plain — ünïcode 🍝","b":[1,2]}"#.utf8)
     #expect(JSONSafety.escaped(data) == data)

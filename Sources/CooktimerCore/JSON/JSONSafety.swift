@@ -52,17 +52,25 @@ public enum JSONSafety {
     }
   }
 
-  /// The offset of the first character to escape, scanning for the lead bytes only.
+  /// The offset of the first character to escape. Eight bytes at a time: ASCII text below
+  /// DEL, most of any document, is passed over without looking at each byte.
   private static func firstUnsafe(in bytes: UnsafeRawBufferPointer) -> Int? {
-    var i = 0
+    guard let base = bytes.baseAddress else { return nil }
     let count = bytes.count
-    while i < count {
-      switch bytes[i] {
-      case 0x7F, 0xC2, 0xD8, 0xE2:
-        if unsafeScalar(in: bytes, at: i) != nil { return i }
-      default:
-        break
+    var i = 0
+    while i + 8 <= count {
+      let word = base.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+      // A byte of 0x7F or more sets its high bit in `word` or in `word + 1` per byte (a carry
+      // out of a byte comes only from 0xFF, which is such a byte itself).
+      if (word | (word &+ 0x0101_0101_0101_0101)) & 0x8080_8080_8080_8080 != 0 {
+        for j in i..<i + 8 where bytes[j] >= 0x7F {
+          if unsafeScalar(in: bytes, at: j) != nil { return j }
+        }
       }
+      i += 8
+    }
+    while i < count {
+      if bytes[i] >= 0x7F, unsafeScalar(in: bytes, at: i) != nil { return i }
       i += 1
     }
     return nil
