@@ -36,6 +36,20 @@ import Testing
     #expect(recipe.steps[0].timers.map(\.duration) == [300_000])
   }
 
+  /// Few values but a long text named many times: bounded by its bytes.
+  @Test func aLongTextAliasedManyTimesIsRefused() {
+    // 25 lines of 9,000 characters: 225,025 bytes, the fourth alias passes 1 MiB.
+    let block = Array(repeating: "  " + String(repeating: "x", count: 9000), count: 25)
+    let source =
+      "---\na: &a |\n" + block.joined(separator: "\n")
+      + "\nb: [*a, *a, *a, *a, *a, *a]\n---\nBoil.\n"
+    #expect(
+      Cooklang.parse(source, file: "x.cook").diagnostics.map(\.description) == [
+        "x.cook:28:17: warning: front matter is ignored: its text is over 1 MiB with its "
+          + "aliases expanded"
+      ])
+  }
+
   @Test func aliasesWithinTheBoundStillResolve() {
     let result = Cooklang.parse(
       "---\nbase: &b [salt, pepper]\nmore: [*b, *b]\n---\nBoil.\n", file: "x.cook")

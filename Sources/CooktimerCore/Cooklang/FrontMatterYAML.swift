@@ -6,16 +6,8 @@ import CYAML
 /// are resolved, and a map's keys are its key scalars (a list or map used as a key becomes
 /// its ``MetadataValue/text``).
 ///
-/// Bounded while the events are read, before any value is built: at most ``maxNodes`` values
-/// with every alias counted as the value it stands for (nine nested aliases of nine make a
-/// 310-byte "billion laughs" of 10⁹ values), and at most ``maxDepth`` levels of lists and maps
-/// (aliases included), so no later walk of the value can run out of stack.
+/// Bounded while the events are read, before any value is built (``FrontMatterBounds``).
 enum FrontMatterYAML {
-  /// The most values front matter may expand to, aliases expanded.
-  static let maxNodes = 10_000
-  /// The deepest nesting of lists and maps, aliases expanded.
-  static let maxDepth = 64
-
   /// What the text holds.
   enum Reading: Equatable {
     /// Nothing (blank, or comments only).
@@ -25,7 +17,7 @@ enum FrontMatterYAML {
     /// Not YAML: libyaml's problem and where it was found (0-based line and column in
     /// characters, within `text`).
     case invalid(problem: String, line: Int, column: Int)
-    /// Valid YAML over a bound (``maxNodes``, ``maxDepth``): what and where (0-based).
+    /// Valid YAML over a bound (``FrontMatterBounds``): what and where (0-based).
     case tooLarge(problem: String, line: Int, column: Int)
   }
 
@@ -57,68 +49,8 @@ enum FrontMatterYAML {
     var text: String
     var line: Int
     var column: Int
-    /// Valid YAML past ``maxNodes`` or ``maxDepth``, not a syntax error.
+    /// Valid YAML past a bound of ``FrontMatterBounds``, not a syntax error.
     var overBound = false
-  }
-
-  /// Counts the values as the events come, each alias as the size of what it names.
-  /// Each call returns what is over a bound, if anything is.
-  private struct Bounds {
-    /// An open list or map: its anchor, the values inside so far and how deep they nest.
-    private struct Open {
-      var anchor: String?
-      var nodes = 1
-      var height = 1
-    }
-    /// The open lists and maps, the document's top level first.
-    private var open: [Open] = [Open()]
-    /// Size and height of every anchored value seen.
-    private var anchored: [String: (nodes: Int, height: Int)] = [:]
-    /// Every value so far, aliases expanded.
-    private var total = 0
-
-    mutating func scalar(anchor: String?) -> String? {
-      if let anchor { anchored[anchor] = (1, 0) }
-      return place(nodes: 1, height: 0)
-    }
-
-    mutating func alias(_ name: String) -> String? {
-      let (nodes, height) = anchored[name] ?? (1, 0)
-      return place(nodes: nodes, height: height)
-    }
-
-    mutating func start(anchor: String?) -> String? {
-      open.append(Open(anchor: anchor))
-      total += 1
-      return check(depth: open.count - 1)
-    }
-
-    mutating func end() -> String? {
-      guard open.count > 1 else { return nil }
-      let closed = open.removeLast()
-      if let anchor = closed.anchor { anchored[anchor] = (closed.nodes, closed.height) }
-      open[open.count - 1].nodes += closed.nodes
-      open[open.count - 1].height = max(open[open.count - 1].height, closed.height + 1)
-      return nil
-    }
-
-    /// A value of `nodes` values nesting `height` deep, placed in the innermost open one.
-    private mutating func place(nodes: Int, height: Int) -> String? {
-      open[open.count - 1].nodes += nodes
-      open[open.count - 1].height = max(open[open.count - 1].height, height + 1)
-      total += nodes
-      return check(depth: open.count - 1 + height)
-    }
-
-    private func check(depth: Int) -> String? {
-      if total > FrontMatterYAML.maxNodes {
-        return "it holds more than \(FrontMatterYAML.maxNodes) values with its aliases expanded"
-      }
-      if depth > FrontMatterYAML.maxDepth {
-        return "it nests lists and maps more than \(FrontMatterYAML.maxDepth) deep"
-      }
-      return nil
-    }
   }
 
   private static func events(of text: String) -> Result<[Event], Problem> {
@@ -131,7 +63,7 @@ enum FrontMatterYAML {
     return bytes.withUnsafeBufferPointer { buffer in
       yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
       var events: [Event] = []
-      var bounds = Bounds()
+      var bounds = FrontMatterBounds()
       while true {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) != 0 else {
@@ -150,7 +82,7 @@ enum FrontMatterYAML {
           let scalar = event.data.scalar
           let anchor = string(scalar.anchor)
           events.append(.scalar(string(scalar.value, length: scalar.length), anchor: anchor))
-          over = bounds.scalar(anchor: anchor)
+          over = bounds.scalar(bytes: scalar.length, anchor: anchor)
         case YAML_SEQUENCE_START_EVENT:
           let anchor = string(event.data.sequence_start.anchor)
           events.append(.sequenceStart(anchor: anchor))
