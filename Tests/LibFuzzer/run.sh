@@ -36,6 +36,9 @@ done
 libs=(-lyaml -lsqlite3 -lreadline -lcrypto)
 
 mkdir -p "$scratch/findings"
+# Swift's own backtracer would take a trap's signal first and exit, and libFuzzer would not
+# write the input that caused it into findings/.
+export SWIFT_BACKTRACE=enable=no
 # run NAME SOURCE SEEDS [libFuzzer flags…]
 run() {
   local name=$1 source=$2 seeds=$3
