@@ -30,6 +30,19 @@ struct HugeNumberTests {
     #expect(start.stderr == warnings)
   }
 
+  /// The REPL (its commands piped) reads the recipe with the same warnings and goes on.
+  @Test func theREPLGoesOn() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "huge", Self.recipe)
+    let repl = try box.run([], input: "show huge\nstart huge --prose-timers\nstatus --json\n")
+    #expect(repl.status == 0, "\(repl.stderr)")
+    #expect(repl.stdout.contains("  1. Rest 10000000000000 days.\n"))
+    #expect(repl.stdout.contains(#""phase":"waiting""#), "\(repl.stdout)")
+    #expect(
+      repl.stderr.components(separatedBy: "warning: the words name a time longer than 7 days")
+        .count == 3)
+  }
+
   @Test func importOfAPageWithHugeNumbers() throws {
     let box = try Sandbox()
     let page = box.folder.appendingPathComponent("big.html")

@@ -62,10 +62,11 @@ run cooklang Tests/LibFuzzer/CooklangTarget.swift Recipes
 run commandline Tests/LibFuzzer/CommandLineTarget.swift "$seeds"
 
 # The prose finder, front matter and import (issue 26). -malloc_limit_mb=100: any one
-# allocation over 100 MB is a finding (an input that blows up, such as YAML aliases), while
-# -rss_limit_mb stays at 2048 because the process's resident size also holds libFuzzer's
-# corpus and coverage tables and grows with the run, not with one input.
-bounded=(-malloc_limit_mb=100 -max_len=65536)
+# allocation over 100 MB is a finding (an input that blows up, such as YAML aliases).
+# -rss_limit_mb=256 (the later flag wins) bounds the whole process: about 50 MB after 20 s
+# (libFuzzer's corpus and tables included, growing with the run), so 256 leaves room for a
+# longer FUZZ_SECONDS yet catches an input that makes many smaller allocations.
+bounded=(-malloc_limit_mb=100 -rss_limit_mb=256 -max_len=65536)
 
 seeds="$scratch/seeds-prose"
 mkdir -p "$seeds"
