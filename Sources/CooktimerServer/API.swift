@@ -60,7 +60,10 @@ final class API: Sendable {
   /// through ``JSONSafety`` (DEL, C1 and bidi controls `\u`-escaped), whichever route made it.
   func handle(_ request: HTTPRequest) -> HTTPResponse {
     var response = answer(request)
-    if response.headers["Content-Type"]?.hasPrefix("application/json") == true {
+    // A body already encoded (gzip) is bytes, not JSON text: compress after this, not before.
+    if response.headers["Content-Type"]?.hasPrefix("application/json") == true,
+      response.headers["Content-Encoding"] == nil
+    {
       response.body = JSONSafety.escaped(response.body)
     }
     return response
