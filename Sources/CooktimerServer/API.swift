@@ -58,8 +58,20 @@ final class API: Sendable {
   /// Every route the router answers, for the OpenAPI comparison.
   var declaredRoutes: [(method: String, template: String)] { router.declaredRoutes }
 
-  /// The server's handler: never throws, never traps on input.
+  /// The server's handler: never throws, never traps on input. Every JSON body leaves
+  /// through ``JSONSafety`` (DEL, C1 and bidi controls `\u`-escaped), whichever route made it.
   func handle(_ request: HTTPRequest) -> HTTPResponse {
+    var response = answer(request)
+    // A body already encoded (gzip) is bytes, not JSON text: compress after this, not before.
+    if response.headers["Content-Type"]?.hasPrefix("application/json") == true,
+      response.headers["Content-Encoding"] == nil
+    {
+      response.body = JSONSafety.escaped(response.body)
+    }
+    return response
+  }
+
+  private func answer(_ request: HTTPRequest) -> HTTPResponse {
     // `POST /v1/pair` is how a screen without a key gets one: its code is its credential.
     if request.pathSegments.first == "v1" && request.pathSegments != Self.pairPath {
       do {

@@ -64,10 +64,11 @@ struct HostileTextTests {
     #expect(
       timeline.stdout.hasPrefix("\(id)  \(Self.title)\n  step 1  10:00:00 → 10:00:02  \(Self.step)")
     )
-    // JSON keeps the recipe's text exactly (JSON escapes C0 itself).
+    // JSON keeps the recipe's text exactly, every control `\u`-escaped: C0 (the encoder),
+    // and bidi, C1 and DEL (``JSONSafety``).
     let json = try box.run(["status", id, "--json"] + Self.now)
     #expect(json.stdout.contains("\"recipe\":\"Tea\\u001b]0;PWNED\\u0007\""))
-    #expect(json.stdout.contains("\"stepName\":\"Steep\\u001b[2J \u{202E}gnihton\u{202C} \\u0000x"))
+    #expect(json.stdout.contains("\"stepName\":\"Steep\\u001b[2J \\u202egnihton\\u202c \\u0000x"))
     let next = try box.run(["next", "--now", "2026-11-29T10:00:03Z"])
     #expect(next.stdout == "\(id) moved on: \(Self.title) — step 2 of 2, waiting\n  Serve milk.\n")
   }
