@@ -62,30 +62,78 @@ enum CookWriter {
 
   // MARK: Steps
 
-  /// The times in the words become timers: `~{25 minutes}` as written when the timer reads
-  /// back to the same length, else `~{30%min}` ("half an hour").
+  /// The countdowns in the words become timers (the same finder as `show`'s suggestions, so
+  /// storage times, intervals, offsets and restatements stay words). A timer keeps the
+  /// words as written with `%` before the unit (`~{25%minutes}`, which the reference parser
+  /// reads the same), else `~{30%min}` ("half an hour"). Words that are no part of the
+  /// amount stay words: "10 more minutes" → `~{10%minutes} more`, "another minute" →
+  /// `another ~{1%minute}`, "5 full minutes" → `full ~{5%minutes}`.
   private static func timed(_ pieces: [Piece]) -> [Piece] {
     guard case .words(let chars) = pieces.first, pieces.count == 1 else { return pieces }
     var out: [Piece] = []
     var at = 0
-    for found in ProseDurations.find(in: String(chars)) {
+    for found in ProseDurations.countdowns(in: String(chars)) {
       out.append(.words(Array(chars[at..<found.span.lowerBound])))
-      out.append(.markup("~{\(timerAmount(found))}"))
+      out += timerPieces(found)
       at = found.span.upperBound
     }
     out.append(.words(Array(chars[at...])))
     return out
   }
 
-  private static func timerAmount(_ found: ProseDuration) -> String {
-    let asWritten = found.text
-    if !asWritten.contains(where: { "{}%@#~\\".contains($0) }),
-      CooklangTimerDuration.read(quantity: asWritten, units: "")
-        == .duration(found.duration, upper: found.upperDuration)
+  /// Words kept before the timer ("another", "a further", "full") and after it ("more").
+  private static let articles: Set<String> = [
+    "a", "an", "another", "ein", "eine", "einer", "einen", "un", "une",
+  ]
+  private static let wordsBefore: Set<String> = [
+    "full", "good", "whole", "volle", "vollen", "gute", "guten",
+  ]
+  private static let wordsAfter: Set<String> = [
+    "more", "additional", "further", "extra", "weitere", "weiteren",
+  ]
+
+  private static func timerPieces(_ found: ProseDuration) -> [Piece] {
+    var words = found.text.split(separator: " ").map(String.init)
+    var before: [String] = []
+    var after: [String] = []
+    // "another minute", "a further minute": the article and its word stay words.
+    if words.count == 2 || words.count == 3, articles.contains(words[0].lowercased()),
+      TimeUnit(spelling: words.last!.lowercased()) != nil
     {
-      return asWritten
+      before = Array(words.dropLast())
+      words = [words.last!]
+    } else if words.count == 3 {
+      let filler = words[1].lowercased()
+      if wordsAfter.contains(filler) {
+        after = [words.remove(at: 1)]
+      } else if wordsBefore.contains(filler) {
+        before = [words.remove(at: 1)]
+      }
     }
+    let amount = timerAmount(words, found)
+    var pieces: [Piece] = []
+    if !before.isEmpty { pieces.append(.words(Array(before.joined(separator: " ") + " "))) }
+    pieces.append(.markup("~{\(amount)}"))
+    if !after.isEmpty { pieces.append(.words(Array(" " + after.joined(separator: " ")))) }
+    return pieces
+  }
+
+  /// `["25", "minutes"]` → `25%minutes`; `["minute"]` (after "another") → `1%minute`; a
+  /// range as `3-5%minutes`: the unit as written whenever the bounds are whole in it, else
+  /// `h`, `min` or `s`. The amount always reads back to the length found.
+  private static func timerAmount(_ words: [String], _ found: ProseDuration) -> String {
+    let expected = CooklangTimerDuration.Reading.duration(
+      found.duration, upper: found.upperDuration)
     let bounds = [found.duration] + (found.upperDuration.map { [$0] } ?? [])
+    if let unit = words.last, !unit.contains(where: { "{}%@#~\\".contains($0) }),
+      let spelled = TimeUnit(spelling: unit.lowercased()), spelled.milliseconds > 0,
+      bounds.allSatisfy({ $0 % spelled.milliseconds == 0 })
+    {
+      let quantity = bounds.map { String($0 / spelled.milliseconds) }.joined(separator: "-")
+      if CooklangTimerDuration.read(quantity: quantity, units: unit) == expected {
+        return "\(quantity)%\(unit)"
+      }
+    }
     let (size, unit): (Int64, String) =
       bounds.allSatisfy { $0 % 3_600_000 == 0 }
       ? (3_600_000, "h")

@@ -10,12 +10,19 @@ public struct ProseDuration: Hashable, Sendable {
   public var duration: Int64
   /// The upper bound of a range in milliseconds (`"3 to 5 minutes"` → 300,000); else `nil`.
   public var upperDuration: Int64?
+  /// A countdown the cook waits for, or a time of another kind (storage, interval,
+  /// offset, restatement): only countdowns become timers.
+  public var role: ProseTimeRole
 
-  public init(span: Range<Int>, text: String, duration: Int64, upperDuration: Int64? = nil) {
+  public init(
+    span: Range<Int>, text: String, duration: Int64, upperDuration: Int64? = nil,
+    role: ProseTimeRole = .countdown
+  ) {
     self.span = span
     self.text = text
     self.duration = duration
     self.upperDuration = upperDuration
+    self.role = role
   }
 }
 
@@ -30,16 +37,29 @@ public struct ProseDuration: Hashable, Sendable {
 /// (`350 °F`), lengths (`2 cm`), pan sizes (`9x13`), step numbers, counts (`2 cups`),
 /// clock times (`à 20 h`), ordinals (`a second bowl`) and rates (`20 minutes per pound`).
 public enum ProseDurations {
-  /// Every duration in `text`, in order; spans never overlap.
+  /// Every duration in `text`, in order, each with its ``ProseTimeRole``; spans never
+  /// overlap. Numbers inside links (`watch?v=u_njTscxy1s`) and glued to letters
+  /// (`abc5min`) are not durations.
   public static func find(in text: String) -> [ProseDuration] {
     let chars = Array(text)
     let tokens = ProseTokens.tokens(of: chars)
-    return ProseDurationScanner(tokens: tokens).matches().map { match in
+    let links = ProseLinks.spans(in: chars)
+    let matches = ProseDurationScanner(tokens: tokens).matches().filter { match in
+      !links.contains { $0.overlaps(match.start..<match.end) }
+    }
+    let roles = ProseTimeRoles(tokens: tokens).roles(of: matches)
+    return zip(matches, roles).map { match, role in
       ProseDuration(
         span: match.start..<match.end, text: String(chars[match.start..<match.end]),
         duration: milliseconds(match.seconds),
-        upperDuration: match.upperSeconds.map(milliseconds))
+        upperDuration: match.upperSeconds.map(milliseconds), role: role)
     }
+  }
+
+  /// The countdowns of `text` (``find(in:)`` without storage, intervals, offsets and
+  /// restatements): what `show` suggests and `import` writes as timers.
+  public static func countdowns(in text: String) -> [ProseDuration] {
+    find(in: text).filter { $0.role == .countdown }
   }
 
   private static func milliseconds(_ seconds: Double) -> Int64 {

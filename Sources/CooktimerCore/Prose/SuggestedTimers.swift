@@ -1,12 +1,13 @@
 /// Durations a step names only in its words ("bake for 15 minutes"), offered to the cook as
 /// timers one tap away; `--prose-timers` runs them as the step's timers.
 public enum SuggestedTimers {
-  /// The durations in the words of `step` that are not already its timers (`1 to
+  /// The countdowns in the words of `step` (``ProseDurations/countdowns(in:)``: no storage
+  /// times, intervals, offsets or restatements) that are not already its timers (`1 to
   /// ~{2%minutes}` is the timer's range, not a suggestion). Spans are offsets in the step's
   /// text (``Step/text``).
   public static func of(_ step: CooklangStep) -> [ProseDuration] {
     let (text, timerSpans) = StepText.rendered(step.items)
-    return ProseDurations.find(in: text).filter { found in
+    return ProseDurations.countdowns(in: text).filter { found in
       !timerSpans.contains { $0.overlaps(found.span) }
     }
   }
