@@ -7,8 +7,15 @@ public enum SuggestedTimers {
   /// text (``Step/text``).
   public static func of(_ step: CooklangStep) -> [ProseDuration] {
     let (text, timerSpans) = StepText.rendered(step.items)
+    let chars = Array(text)
     return ProseDurations.countdowns(in: text).filter { found in
-      !timerSpans.contains { $0.overlaps(found.span) }
+      // `45 minutes to ~{1%hour}`: the timer's lower bound (issue 23), not a suggestion.
+      !timerSpans.contains {
+        $0.overlaps(found.span)
+          || (found.span.upperBound <= $0.lowerBound
+            && CooklangProseRange.isSeparator(
+              String(chars[found.span.upperBound..<$0.lowerBound])))
+      }
     }
   }
 
@@ -37,7 +44,8 @@ public enum SuggestedTimers {
     for (index, cooklangStep) in document.steps.enumerated() where index < recipe.steps.count {
       let suggestions = of(cooklangStep)
       guard !suggestions.isEmpty else { continue }
-      let (text, timerSpans) = StepText.rendered(cooklangStep.items)
+      let text = StepText.rendered(cooklangStep.items).text
+      let timerSpans = CooklangRecipe.timerSpans(of: cooklangStep)
       let written = zip(timerSpans, recipe.steps[index].timers).map { ($0, $1) }
       let offered = suggestions.map { found in
         (
