@@ -50,14 +50,16 @@ struct FrontMatterCommandTests {
     #expect(r.stdout.hasPrefix("Tea\u{241B}[2J  (\(box.recipes)/esc.cook)\nnote: a b\n"))
   }
 
-  @Test func invalidYAMLIsAnErrorWithItsPlace() throws {
+  /// Invalid YAML is a warning at its place; the recipe still shows (issue 23).
+  @Test func invalidYAMLIsAWarningWithItsPlace() throws {
     let box = try Sandbox()
     try box.write(recipe: "bad", "---\ntags: [a, b\n---\nBoil.\n")
     let r = try box.run("show bad")
-    #expect(r.status == 65)
+    #expect(r.status == 0)
     #expect(
       r.stderr
-        == "cooktimer: \(box.recipes)/bad.cook:3:1: error: front matter is not valid YAML: did not find expected ',' or ']'\n"
+        == "cooktimer: \(box.recipes)/bad.cook:3:1: warning: front matter is not valid YAML: did not find expected ',' or ']'; its lines are read one by one as \"key: value\"\n"
     )
+    #expect(r.stdout.contains("Boil."))
   }
 }
