@@ -23,7 +23,7 @@ struct ImportCommandTests {
     ("marmiton-fr", "Crêpes faciles — 4 steps, 2 timers"),
     ("two-blocks", "Garlic Butter Shrimp — 4 steps, 2 timers"),
     ("plain-strings", "No-Knead Bread — 4 steps, 4 timers"),
-    ("main-entity", "Mom’s Rice Pudding — 3 steps, 3 timers"),
+    ("main-entity", "Mom’s Rice Pudding — 3 steps, 1 timer"),
   ])
   func aSavedPageBecomesItsCookFile(name: String, summary: String) throws {
     let box = try Sandbox()

@@ -16,13 +16,27 @@ enum CookWriter {
     var unnamed: [String] = []
     for line in recipe.ingredients {
       let ingredient = IngredientLine(line)
+      // A line with no name left ("1 clove") would write `@{1%clove}`, which does not
+      // parse: it is listed as words.
+      guard !ingredient.name.isEmpty, !ingredient.name.contains(where: { "{}%@#~\\".contains($0) })
+      else {
+        unnamed.append(String(escaped(Array(line), atStart: false)))
+        continue
+      }
       if !mark(ingredient, in: &steps) { unnamed.append(markup(ingredient, as: ingredient.name)) }
     }
-    var out = frontMatter(recipe, source: source)
+    var out = frontMatter(recipe, source: source, language: language)
     if !unnamed.isEmpty {
+      let code = language?.lowercased() ?? ""
       let label =
-        language?.hasPrefix("de") == true
-        ? "Zutaten" : language?.hasPrefix("fr") == true ? "Ingrédients" : "Ingredients"
+        code.hasPrefix("de")
+        ? "Zutaten"
+        : code.hasPrefix("fr")
+          ? "Ingrédients"
+          : code.hasPrefix("nl")
+            ? "Ingrediënten"
+            : code.hasPrefix("es")
+              ? "Ingredientes" : code.hasPrefix("it") ? "Ingredienti" : "Ingredients"
       out += "\n\(label): " + unnamed.joined(separator: ", ") + "\n"
     }
     for (section, pieces) in zip(recipe.sections, steps) {
@@ -34,8 +48,12 @@ enum CookWriter {
 
   // MARK: Front matter
 
-  private static func frontMatter(_ recipe: SchemaRecipe, source: String?) -> String {
+  private static func frontMatter(
+    _ recipe: SchemaRecipe, source: String?, language: String?
+  ) -> String {
     var pairs: [(String, String)] = [("title", recipe.name)]
+    // The page's language (`inLanguage`, else `<html lang>`) as Cooklang's `locale`.
+    if let language, !language.isEmpty { pairs.append(("locale", language)) }
     if let d = recipe.description { pairs.append(("description", d)) }
     if let a = recipe.author { pairs.append(("author", a)) }
     if let y = recipe.yield { pairs.append(("servings", y)) }
@@ -100,7 +118,8 @@ enum CookWriter {
     if words.count == 2 || words.count == 3, articles.contains(words[0].lowercased()),
       TimeUnit(spelling: words.last!.lowercased()) != nil
     {
-      before = Array(words.dropLast())
+      // "an hour" is the timer's own amount; "another", "a further" stay words.
+      before = words.count == 2 && words[0].lowercased() != "another" ? [] : Array(words.dropLast())
       words = [words.last!]
     } else if words.count == 3 {
       let filler = words[1].lowercased()
