@@ -121,3 +121,29 @@ import Testing
         """)
   }
 }
+
+/// Ingredient marks land on the ingredient's own words (issue 23).
+@Suite struct ImportMarkTests {
+  static func body(_ ingredients: [String], _ step: String) throws -> String {
+    let list = ingredients.map { "\"\($0)\"" }.joined(separator: ",")
+    let page = """
+      <script type="application/ld+json">{"@type":"Recipe","name":"T",
+      "recipeIngredient":[\(list)],"recipeInstructions":"\(step)"}</script>
+      """
+    let text = try RecipeImport.checkedCookText(
+      RecipeImport.recipe(fromPage: page), source: nil, file: "t.cook")
+    return text.components(separatedBy: "---\n").last ?? ""
+  }
+
+  @Test func aPartOfANameIsNotMarkedInsideAnother() throws {
+    #expect(
+      try Self.body(["1 cup heavy cream", "8 oz cream cheese"], "Beat the cream cheese.")
+        == "\nIngredients: @heavy cream{1%cup}\n\nBeat the @cream cheese{8%oz}.\n")
+  }
+
+  @Test func aDescribingWordIsNotMarked() throws {
+    #expect(
+      try Self.body(["2 large eggs"], "Whisk in a large bowl.")
+        == "\nIngredients: @large eggs{2}\n\nWhisk in a large bowl.\n")
+  }
+}

@@ -23,7 +23,13 @@ enum CookWriter {
         unnamed.append(String(escaped(Array(line), atStart: false)))
         continue
       }
-      if !mark(ingredient, in: &steps) { unnamed.append(markup(ingredient, as: ingredient.name)) }
+      let others = Set(
+        recipe.ingredients.map { IngredientLine($0).name.lowercased() }.filter {
+          $0 != ingredient.name.lowercased()
+        })
+      if !mark(ingredient, in: &steps, others: others) {
+        unnamed.append(markup(ingredient, as: ingredient.name))
+      }
     }
     var out = frontMatter(recipe, source: source, language: language)
     if !unnamed.isEmpty {
@@ -161,12 +167,19 @@ enum CookWriter {
   }
 
   /// Marks the first place a step names `ingredient`; `false` if none does.
-  private static func mark(_ ingredient: IngredientLine, in steps: inout [[[Piece]]]) -> Bool {
+  /// A part of the name is marked only where it stands alone: not inside another
+  /// ingredient's name ("heavy cream" is not marked in "8 oz cream cheese", issue 23).
+  private static func mark(
+    _ ingredient: IngredientLine, in steps: inout [[[Piece]]], others: Set<String>
+  ) -> Bool {
     for wanted in candidates(ingredient.name) {
+      let partial = wanted.lowercased() != ingredient.name.lowercased()
       for s in steps.indices {
         for t in steps[s].indices {
           for (p, piece) in steps[s][t].enumerated() {
-            guard case .words(let chars) = piece, let range = find(wanted, in: chars) else {
+            guard case .words(let chars) = piece, let range = find(wanted, in: chars),
+              !partial || !insideAnother(range, of: chars, others)
+            else {
               continue
             }
             let replacement: [Piece] = [
@@ -183,15 +196,48 @@ enum CookWriter {
     return false
   }
 
+  /// Whether the words around `range` in `chars` make another ingredient's name: the word
+  /// before or after joined to the match ("cream" + "cheese").
+  private static func insideAnother(
+    _ range: Range<Int>, of chars: [Character], _ others: Set<String>
+  ) -> Bool {
+    let text = String(chars).lowercased()
+    let words = text.split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+    let match = String(chars[range]).lowercased()
+    for (i, word) in words.enumerated()
+    where word == match.split(separator: " ").first.map(String.init) {
+      let ahead = words[i..<min(words.count, i + match.split(separator: " ").count + 1)]
+        .joined(separator: " ")
+      let behind = i > 0 ? words[i - 1] + " " + match : match
+      if others.contains(where: { $0 == ahead || $0 == behind || $0.hasSuffix(" " + ahead) }) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Words that describe rather than name: never marked alone ("large" of "large eggs"
+  /// would mark "a large bowl").
+  private static let describing: Set<String> = [
+    "large", "small", "medium", "fresh", "ground", "chopped", "whole", "extra", "dried",
+    "unsalted", "salted", "warm", "cold", "hot", "big", "red", "green", "white", "black",
+    "sweet", "light", "dark", "fine", "sea", "kosher", "plain", "all-purpose", "frozen",
+    "grated", "minced", "sliced", "diced", "softened", "melted", "heavy", "sour", "baking",
+  ]
+
   /// The full name, then its last two words and its last word, each also in the singular or
-  /// plural ("eggs" finds "egg").
+  /// plural ("eggs" finds "egg"); a describing word is never a name by itself.
   private static func candidates(_ name: String) -> [String] {
     let words = name.split(separator: " ").map(String.init)
     guard !words.isEmpty, !name.contains(where: { "{}%@#~\\".contains($0) }) else { return [] }
     var names = [name]
     if words.count > 2 { names.append(words.suffix(2).joined(separator: " ")) }
-    if words.count > 1, words.last!.count > 2 { names.append(words.last!) }
-    if words.count > 1, words[0].count > 2 { names.append(words[0]) }
+    if words.count > 1, words.last!.count > 2, !describing.contains(words.last!.lowercased()) {
+      names.append(words.last!)
+    }
+    if words.count > 1, words[0].count > 2, !describing.contains(words[0].lowercased()) {
+      names.append(words[0])
+    }
     return names.flatMap { n in [n, n.hasSuffix("s") ? String(n.dropLast()) : n + "s"] }
   }
 
