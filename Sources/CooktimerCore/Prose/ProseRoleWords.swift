@@ -67,11 +67,16 @@ enum ProseRoleWords {
     "marinate", "soak", "steep", "bake", "cook", "simmer", "boil", "fry", "roast", "steam",
     "grill", "broil", "toast", "saute", "sauté", "brown", "sear", "knead", "whisk", "beat",
     "mix", "blend", "process", "heat", "microwave", "refrigerate", "freeze", "let", "leave",
-    "drain", "reduce", "braise", "poach", "infuse", "wait",
+    "drain", "reduce", "braise", "poach", "infuse", "wait", "thaw", "defrost", "auftauen",
+    "décongeler",
     "lassen", "ruhen", "backen", "kochen", "garen", "braten", "köcheln", "ziehen",
     "abkühlen", "gehen", "rühren", "laisser", "reposer", "cuire", "mijoter", "refroidir",
     "pendant", "während", "für",
   ]
+
+  /// A minimum just before the duration: waited for even in a keeping sentence ("store in
+  /// the fridge for at least 6 hours").
+  static let atLeast: [[String]] = [["at", "least"], ["mindestens"], ["au", "moins"]]
 
   /// Words of a clause that has no verb of its own: ", about 5 minutes".
   static let approximately: Set<String> = [

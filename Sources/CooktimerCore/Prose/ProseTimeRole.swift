@@ -60,8 +60,12 @@ struct ProseTimeRoles {
     if after.starts(with: ["de", "moins"]) || after.starts(with: ["de", "plus", "que"]) {
       return .offset
     }
-    // "keeps warm for 30 minutes", "store for up to 3 days", "use within a week"
-    if sentence.contains(where: ProseRoleWords.keeping.contains) { return .keeping }
+    // "keeps warm for 30 minutes", "store for up to 3 days", "use within a week" — but
+    // "store in the fridge for at least 6 hours" is a wait: a minimum is waited for.
+    let minimum = ProseRoleWords.atLeast.contains {
+      before.suffix(3).starts(with: $0) || before.suffix(2).elementsEqual($0)
+    }
+    if !minimum, sentence.contains(where: ProseRoleWords.keeping.contains) { return .keeping }
     if sentence.contains(where: ProseRoleWords.holdVerbs.contains),
       sentence.contains(where: ProseRoleWords.warm.contains)
     {
@@ -119,20 +123,32 @@ struct ProseTimeRoles {
   private func restates(_ match: ProseDurationScanner.Match, _ earlier: [(Double, Double?)])
     -> Bool
   {
-    guard earlier.contains(where: { $0.0 == match.seconds && $0.1 == match.upperSeconds })
+    // "Let rise 3 to 4 hours. During these 4 hours…": either bound said again.
+    guard
+      earlier.contains(where: {
+        ($0.0 == match.seconds && $0.1 == match.upperSeconds)
+          || (match.upperSeconds == nil && $0.1 == match.seconds)
+      })
     else { return false }
     return words(before: match.first, limit: 6).contains(where: ProseRoleWords.lookBack.contains)
   }
 
-  /// "ca. 8 min (Ober-/Unterhitze ca. 8 min) backen": the same length again in brackets
-  /// right after a countdown, for another oven or method.
+  /// "ca. 8 min (Ober-/Unterhitze ca. 8 min) backen", "beat for 5 minutes, or knead by hand
+  /// for 5 minutes": the same length again for another oven or method, in brackets right
+  /// after a countdown or after "or".
   private func repeatsInParentheses(
     _ match: ProseDurationScanner.Match, after previous: ProseDurationScanner.Match?
   ) -> Bool {
     guard let previous, previous.seconds == match.seconds,
-      previous.upperSeconds == match.upperSeconds, match.first - previous.next <= 8
+      previous.upperSeconds == match.upperSeconds
     else { return false }
-    return (previous.next..<match.first).contains { tokens[$0].isSymbol("(") }
+    let between = previous.next..<match.first
+    if between.count <= 8, between.contains(where: { tokens[$0].isSymbol("(") }) { return true }
+    // The "or" of "a minute or two" hedges the first time; it names no other method.
+    return between.count <= 16
+      && between.dropFirst().contains {
+        tokens[$0].word.map(["or", "oder", "ou"].contains) ?? false
+      }
   }
 
   /// The words of the same sentence before token `i`, nearest last.
