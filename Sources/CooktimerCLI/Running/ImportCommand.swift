@@ -77,7 +77,8 @@ extension CommandContext {
   /// The page at `url` (``PageFetch``: libcurl, redirects followed, 30 s at most).
   private static func fetch(_ url: String) throws -> String {
     guard URL(string: url) != nil else { throw CLIError.usage("cannot read the URL \(url)") }
-    return PageText.decode(try PageFetch.get(url))
+    let page = try PageFetch.page(url)
+    return PageText.decode(page.body, contentType: page.contentType)
   }
 }
 
