@@ -30,6 +30,7 @@ import Testing
       "Store leftovers in the fridge for up to 3 days."
     ),
     ("Rest for half an hour.", "Rest for ~{30%min}."),
+    ("Add the aroma hops at 0 minutes.", "Add the aroma hops at 0 minutes."),
     (
       "Mash at 152 °F for 70 minutes. Boil 60 minutes, adding hops 30 minutes before the end.",
       "Mash at 152 °F for ~{70%minutes}. Boil ~{60%minutes}, adding hops 30 minutes before the end."

@@ -42,6 +42,8 @@ struct ProseTimeRoles {
   }
 
   private func role(of match: ProseDurationScanner.Match) -> ProseTimeRole {
+    // "add the last hops at 0 minutes" (a brewing schedule): a point, not a wait.
+    if match.seconds == 0 { return .offset }
     let before = words(before: match.first, limit: 12)
     let after = words(from: match.next, limit: 4)
     let sentence = before + after
