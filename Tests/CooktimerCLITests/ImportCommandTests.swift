@@ -68,6 +68,8 @@ struct ImportCommandTests {
   @Test(arguments: [
     ("none.html", "has no schema.org Recipe: the page carries no JSON-LD (application/ld+json)"),
     ("broken.html", "has no schema.org Recipe (1 JSON-LD block is not valid JSON)"),
+    // Issue 23: a Recipe whose instructions give no step was imported as a success.
+    ("no-steps.html", "has a Recipe (\"Tea\") with no instructions this importer can read"),
   ])
   func aPageWithoutARecipeSaysSo(file: String, message: String) throws {
     let box = try Sandbox()
