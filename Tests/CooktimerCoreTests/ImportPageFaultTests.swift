@@ -26,6 +26,18 @@ import Testing
     #expect(try RecipeImport.recipe(fromPage: page).name == "Tea")
   }
 
+  /// Blocks real pages write that JSON alone refuses (eatwell101, pauladeen, bodybuilding,
+  /// leckerschmecker in recipe-scrapers' test data).
+  @Test(arguments: [
+    "// <![CDATA[\n{\"@type\":\"Recipe\",\"name\":\"Tea\",\"recipeInstructions\":\"Boil.\"}\n// ]]>",
+    "{\"@type\":\"Recipe\",\"name\":\"Tea\",\"recipeInstructions\":\"Boil.\"}\n};",
+    "{\"@type\":\"Recipe\",\"name\":\"Tea\",\"recipeInstructions\":\"Boil, don\\'t stir.\"}",
+    "{\"@graph\":{\"0\":{\"@type\":\"NewsArticle\"},\"1\":{\"@type\":\"Recipe\",\"name\":\"Tea\",\"recipeInstructions\":\"Boil.\"}}}",
+  ])
+  func looseBlocksAreRead(json: String) throws {
+    #expect(try RecipeImport.recipe(fromPage: Self.script(json)).name == "Tea")
+  }
+
   @Test(arguments: [
     "{\"@type\":\"ItemList\",\"itemListElement\":[{\"@type\":\"ListItem\",\"item\":{\"@type\":\"Recipe\",\"name\":\"Tea\",\"recipeInstructions\":\"Boil.\"}}]}",
     "{\"@context\":\"https://schema.org\",\"@graph\":{\"@type\":\"Recipe\",\"name\":\"Tea\",\"recipeInstructions\":\"Boil.\"}}",

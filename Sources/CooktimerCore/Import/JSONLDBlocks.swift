@@ -26,24 +26,72 @@ enum JSONLDBlocks {
 
   private static func parse(_ text: String) -> Result<Any, JSONLDProblem> {
     var body = text.trimmingCharacters(in: .whitespacesAndNewlines)
-    // Some sites wrap the block in a CDATA comment for old browsers.
-    if body.hasPrefix("//<![CDATA[") { body = String(body.dropFirst(11)) }
-    if body.hasSuffix("//]]>") { body = String(body.dropLast(5)) }
+    // Some sites wrap the block in a CDATA comment for old browsers (`//<![CDATA[`,
+    // `// <![CDATA[`).
+    if body.hasPrefix("//"), let open = body.range(of: "<![CDATA["),
+      body[..<open.lowerBound].allSatisfy({ $0 == "/" || $0.isWhitespace })
+    {
+      body = String(body[open.upperBound...])
+    }
+    if let close = body.range(of: "]]>", options: .backwards),
+      body[close.upperBound...].allSatisfy(\.isWhitespace)
+    {
+      body = String(body[..<close.lowerBound]).trimmingCharacters(in: .whitespacesAndNewlines)
+      while body.hasSuffix("/") { body.removeLast() }
+    }
     do {
       return .success(try JSONSerialization.jsonObject(with: Data(body.utf8)))
     } catch {
-      // Raw line breaks and tabs inside strings (16 real pages): escaped, then read again.
+      // What real pages get wrong (issue 23), mended in turn: raw line breaks and tabs
+      // inside strings (16 pages), escapes JSON lacks (`\'`), and text after the value
+      // (`};`, a second object).
       let escaped = escapingControlCharactersInStrings(body)
-      guard escaped != body,
-        let json = try? JSONSerialization.jsonObject(with: Data(escaped.utf8))
-      else { return .failure(JSONLDProblem()) }
-      return .success(json)
+      for candidate in [escaped, firstValue(escaped)].compactMap({ $0 }) where candidate != body {
+        if let json = try? JSONSerialization.jsonObject(with: Data(candidate.utf8)) {
+          return .success(json)
+        }
+      }
+      return .failure(JSONLDProblem())
     }
   }
 
+  /// The first complete object or array of `text` (braces counted outside strings), or
+  /// `nil` when it is all of `text` or never closes.
+  static func firstValue(_ text: String) -> String? {
+    var depth = 0
+    var inString = false
+    var escaping = false
+    var index = text.startIndex
+    while index < text.endIndex {
+      let c = text[index]
+      if inString {
+        if escaping {
+          escaping = false
+        } else if c == "\\" {
+          escaping = true
+        } else if c == "\"" {
+          inString = false
+        }
+      } else if c == "\"" {
+        inString = true
+      } else if c == "{" || c == "[" {
+        depth += 1
+      } else if c == "}" || c == "]" {
+        depth -= 1
+        if depth == 0 {
+          let end = text.index(after: index)
+          return end == text.endIndex ? nil : String(text[..<end])
+        }
+      }
+      index = text.index(after: index)
+    }
+    return nil
+  }
+
   /// `text` with each control character (U+0000–U+001F) inside a JSON string written as
-  /// `\uXXXX`, which JSON (RFC 8259 §7) requires and many sites forget. Outside strings
-  /// they are whitespace and stay.
+  /// `\uXXXX`, which JSON (RFC 8259 §7) requires and many sites forget, and each escape JSON
+  /// lacks (`\'`) written as its character. Outside strings control characters are
+  /// whitespace and stay.
   static func escapingControlCharactersInStrings(_ text: String) -> String {
     var out = String.UnicodeScalarView()
     var inString = false
@@ -52,6 +100,10 @@ enum JSONLDBlocks {
       if inString {
         if escaping {
           escaping = false
+          // `\'`, `\:`: escapes JSON does not have; the character stands for itself.
+          if !"\"\\/bfnrtu".unicodeScalars.contains(scalar) {
+            out.removeLast()
+          }
         } else if scalar == "\\" {
           escaping = true
         } else if scalar == "\"" {

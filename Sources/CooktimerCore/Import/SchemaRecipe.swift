@@ -37,6 +37,12 @@ extension SchemaRecipe {
       for key in ["@graph", "mainEntity", "itemListElement", "item"] {
         if let inner = object[key], let recipe = find(in: inner) { return recipe }
       }
+      // `"@graph": {"0": {…}, "1": {…}}` (leckerschmecker): an array written as an object.
+      if !object.isEmpty, object.keys.allSatisfy({ Int($0) != nil }) {
+        for (_, value) in object.sorted(by: { Int($0.key)! < Int($1.key)! }) {
+          if let recipe = find(in: value) { return recipe }
+        }
+      }
     } else if let array = json as? [Any] {
       for item in array {
         if let recipe = find(in: item) { return recipe }
