@@ -50,14 +50,31 @@ struct FrontMatterCommandTests {
     #expect(r.stdout.hasPrefix("Tea\u{241B}[2J  (\(box.recipes)/esc.cook)\nnote: a b\n"))
   }
 
-  @Test func invalidYAMLIsAnErrorWithItsPlace() throws {
+  /// One bad line (an unclosed `{`, a YAML fault) is a warning: `start` runs the rest,
+  /// the timers it can run included (issue 23).
+  @Test func aRecipeWithOneBadLineStillStarts() throws {
+    let box = try Sandbox()
+    try box.write(
+      recipe: "loose", "---\ntags: [a, b\n---\nBoil ~{5%minutes}.\n\nAdd @salt{1%pinch and stir.\n")
+    let r = try box.run(["start", "loose", "--now", "@1795975200"])
+    #expect(r.status == 0, "\(r.stderr)")
+    #expect(
+      r.stderr
+        == "cooktimer: \(box.recipes)/loose.cook:3:1: warning: front matter is not valid YAML: did not find expected ',' or ']'; its lines are read one by one as \"key: value\"\n"
+        + "cooktimer: \(box.recipes)/loose.cook:6:10: warning: \"{\" is never closed on this line: the amount is read as text; end it with \"}\"\n"
+    )
+  }
+
+  /// Invalid YAML is a warning at its place; the recipe still shows (issue 23).
+  @Test func invalidYAMLIsAWarningWithItsPlace() throws {
     let box = try Sandbox()
     try box.write(recipe: "bad", "---\ntags: [a, b\n---\nBoil.\n")
     let r = try box.run("show bad")
-    #expect(r.status == 65)
+    #expect(r.status == 0)
     #expect(
       r.stderr
-        == "cooktimer: \(box.recipes)/bad.cook:3:1: error: front matter is not valid YAML: did not find expected ',' or ']'\n"
+        == "cooktimer: \(box.recipes)/bad.cook:3:1: warning: front matter is not valid YAML: did not find expected ',' or ']'; its lines are read one by one as \"key: value\"\n"
     )
+    #expect(r.stdout.contains("Boil."))
   }
 }

@@ -23,7 +23,7 @@ struct ImportCommandTests {
     ("marmiton-fr", "Crêpes faciles — 4 steps, 2 timers"),
     ("two-blocks", "Garlic Butter Shrimp — 4 steps, 2 timers"),
     ("plain-strings", "No-Knead Bread — 4 steps, 4 timers"),
-    ("main-entity", "Mom’s Rice Pudding — 3 steps, 3 timers"),
+    ("main-entity", "Mom’s Rice Pudding — 3 steps, 1 timer"),
   ])
   func aSavedPageBecomesItsCookFile(name: String, summary: String) throws {
     let box = try Sandbox()
@@ -68,6 +68,8 @@ struct ImportCommandTests {
   @Test(arguments: [
     ("none.html", "has no schema.org Recipe: the page carries no JSON-LD (application/ld+json)"),
     ("broken.html", "has no schema.org Recipe (1 JSON-LD block is not valid JSON)"),
+    // Issue 23: a Recipe whose instructions give no step was imported as a success.
+    ("no-steps.html", "has a Recipe (\"Tea\") with no instructions this importer can read"),
   ])
   func aPageWithoutARecipeSaysSo(file: String, message: String) throws {
     let box = try Sandbox()

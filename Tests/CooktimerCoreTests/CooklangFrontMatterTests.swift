@@ -79,28 +79,43 @@ import Testing
     #expect(value.text == "tags: a, b, n: 1")
   }
 
+  /// Invalid YAML no longer refuses the recipe (issue 23): a warning at the fault, the
+  /// lines read one by one as `key: value`, the steps kept.
   @Test(arguments: [
     (
       "---\ntitle: Tea\ntags: [a, b\n---\nBoil.\n",
-      "x.cook:4:1: error: front matter is not valid YAML: did not find expected ',' or ']'"
+      "x.cook:4:1: warning: front matter is not valid YAML: did not find expected ',' or ']'; its lines are read one by one as \"key: value\"",
+      [MetadataEntry(key: "title", value: "Tea"), MetadataEntry(key: "tags", value: "[a, b")]
     ),
     (
       "---\ntitle: Pasta: the classic\n---\nBoil.\n",
-      "x.cook:2:13: error: front matter is not valid YAML: mapping values are not allowed in this context"
+      "x.cook:2:13: warning: front matter is not valid YAML: mapping values are not allowed in this context; its lines are read one by one as \"key: value\"",
+      [MetadataEntry(key: "title", value: "Pasta: the classic")]
     ),
     (
       "---\ntags:\n  - a\n - b\n---\nBoil.\n",
-      "x.cook:4:2: error: front matter is not valid YAML: did not find expected key"
-    ),
-    (
-      "---\ntitle: Tea\n\nBoil ~{3%min}.\n",
-      "x.cook:1:1: error: front matter opened with \"---\" is never closed: end it with a line \"---\""
+      "x.cook:4:2: warning: front matter is not valid YAML: did not find expected key; its lines are read one by one as \"key: value\"",
+      [MetadataEntry(key: "tags", value: "")]
     ),
   ])
-  func invalidFrontMatterIsAnErrorWithItsPlace(source: String, message: String) {
+  func invalidFrontMatterIsAWarningWithItsPlace(
+    source: String, message: String, metadata: [MetadataEntry]
+  ) throws {
     let result = Cooklang.parse(source, file: "x.cook")
-    #expect(result.recipe == nil)
+    let recipe = try #require(result.recipe)
+    #expect(recipe.steps.map(\.text) == ["Boil."])
+    #expect(result.document.metadata == metadata)
     #expect(result.diagnostics.map(\.description) == [message])
+  }
+
+  /// A `---` never closed hides where the steps start: still an error.
+  @Test func anUnclosedFrontMatterIsAnError() {
+    let result = Cooklang.parse("---\ntitle: Tea\n\nBoil ~{3%min}.\n", file: "x.cook")
+    #expect(result.recipe == nil)
+    #expect(
+      result.diagnostics.map(\.description) == [
+        "x.cook:1:1: error: front matter opened with \"---\" is never closed: end it with a line \"---\""
+      ])
   }
 
   @Test func aListIsNotMetadata() {

@@ -53,7 +53,7 @@ import Testing
     #expect(recipe.sections == [SchemaRecipe.Section(name: nil, steps: ["Steep 3 minutes."])])
     #expect(
       RecipeImport.cookText(recipe, source: nil)
-        == "---\ntitle: \"Tea\"\n---\n\nSteep ~{3 minutes}.\n")
+        == "---\ntitle: \"Tea\"\n---\n\nSteep ~{3%minutes}.\n")
     #expect(throws: RecipeImport.Problem.noJSONLD) { try RecipeImport.recipe(fromPage: "<p>") }
   }
 }

@@ -123,9 +123,22 @@ public struct RecipeCatalog: Sendable {
     let stem = query.lowercased().hasSuffix(".cook") ? String(query.dropLast(5)) : query
     let wanted = stem.lowercased()
     let files = try files()
-    if let file = files.first(where: { $0.name == stem })
-      ?? files.first(where: { $0.name.lowercased() == wanted })
+    // Swift's `==` holds names equal when their Unicode normalisation differs ("Café" in
+    // NFC and in NFD, two files on Linux): the one written exactly as asked wins, and
+    // several that only look alike are named apart (issue 23).
+    if let file = files.first(where: { $0.name.unicodeScalars.elementsEqual(stem.unicodeScalars) })
     {
+      return Self.entry(of: file)
+    }
+    let lookAlike = files.filter { $0.name.lowercased() == wanted }
+    if lookAlike.count > 1, lookAlike.allSatisfy({ $0.name == lookAlike[0].name }) {
+      let forms = lookAlike.map { "\($0.name) (\(Self.normalisation(of: $0.name)))" }
+      throw .usage(
+        "\"\(query)\" names \(lookAlike.count) recipes whose names differ only in Unicode "
+          + "normalisation: \(forms.joined(separator: ", ")); type the name in that form or give "
+          + "the file path")
+    }
+    if let file = lookAlike.first {
       return Self.entry(of: file)
     }
     let sameName = files.filter { $0.stem.lowercased() == wanted }
@@ -156,6 +169,18 @@ public struct RecipeCatalog: Sendable {
     let near = NearMiss.matches(stem, in: titles.flatMap { [$0.file.name, $0.file.stem] })
     let hint = near.isEmpty ? "" : "did you mean \(NearMiss.alternatives(near))? "
     throw .notFound("no recipe \"\(query)\"; \(hint)`recipes` lists them")
+  }
+
+  /// "NFC", "NFD" or "mixed": how `name` is written in Unicode (UAX #15).
+  static func normalisation(of name: String) -> String {
+    if name.unicodeScalars.elementsEqual(name.precomposedStringWithCanonicalMapping.unicodeScalars)
+    {
+      return "NFC"
+    }
+    if name.unicodeScalars.elementsEqual(name.decomposedStringWithCanonicalMapping.unicodeScalars) {
+      return "NFD"
+    }
+    return "mixed"
   }
 
   /// The words of `texts`, split at every character that is not a letter or digit.

@@ -17,10 +17,16 @@ extension CommandContext {
     } catch {
       throw CLIError.badData("\(source) \(error.message)")
     }
-    let text = RecipeImport.cookText(recipe, source: isURL ? source : nil)
     let folder = session.recipesFolder(options)
     let relative = try name.map(Self.fileName) ?? RecipeImport.fileName(forTitle: recipe.name)
     let path = (folder as NSString).appendingPathComponent(relative + ".cook")
+    // A file that would not parse, or lose steps, is a failure before anything is written.
+    let text: String
+    do {
+      text = try RecipeImport.checkedCookText(recipe, source: isURL ? source : nil, file: path)
+    } catch {
+      throw CLIError.badData("\(source) \(error.message)")
+    }
     if !force, FileManager.default.fileExists(atPath: path) {
       throw CLIError.cannotCreate("\(path) exists; --force replaces it")
     }
@@ -65,13 +71,14 @@ extension CommandContext {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw CLIError.notFound("no page file \(path)")
     }
-    return String(decoding: data, as: UTF8.self)
+    return PageText.decode(data)
   }
 
   /// The page at `url` (``PageFetch``: libcurl, redirects followed, 30 s at most).
   private static func fetch(_ url: String) throws -> String {
     guard URL(string: url) != nil else { throw CLIError.usage("cannot read the URL \(url)") }
-    return String(decoding: try PageFetch.get(url), as: UTF8.self)
+    let page = try PageFetch.page(url)
+    return PageText.decode(page.body, contentType: page.contentType)
   }
 }
 

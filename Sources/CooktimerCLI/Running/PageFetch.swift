@@ -15,6 +15,11 @@ enum PageFetch {
   ///   came (`cannot fetch URL: REASON`), the answer is not 2xx (`cannot fetch URL: HTTP 404`)
   ///   or the page is over ``sizeLimit``.
   static func get(_ url: String) throws(CLIError) -> Data {
+    try page(url).body
+  }
+
+  /// ``get(_:)`` with the answer's `Content-Type` header (its charset decodes the page).
+  static func page(_ url: String) throws(CLIError) -> (body: Data, contentType: String?) {
     if let failure = cooktimer_curl_load() {
       throw .unavailable("cannot fetch \(url): \(String(cString: failure))")
     }
@@ -63,7 +68,10 @@ enum PageFetch {
     var status = 0
     cooktimer_curl_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
     guard (200..<300).contains(status) else { throw .io("cannot fetch \(url): HTTP \(status)") }
-    return page.body
+    var type: UnsafeMutableRawPointer?
+    cooktimer_curl_getinfo_pointer(handle, CURLINFO_CONTENT_TYPE, &type)
+    let contentType = type.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    return (page.body, contentType)
   }
 
   /// The body as libcurl hands it over, reached from its C callback through an unretained

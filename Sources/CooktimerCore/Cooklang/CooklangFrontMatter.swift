@@ -6,8 +6,8 @@ enum CooklangFrontMatter {
   /// Reads the front matter at the start of `raw` (the file's lines, line endings removed).
   ///
   /// - Returns: the metadata in file order and the index of the first line after it (0 when
-  ///   the file has none). Invalid YAML and a `---` never closed are errors with the line
-  ///   and column of the problem.
+  ///   the file has none). Invalid YAML is a warning with the line and column of the
+  ///   problem (the lines are then read one by one); a `---` never closed is an error.
   static func read(
     _ raw: [[Character]], diagnostics: inout CooklangDiagnostics
   ) -> (metadata: [MetadataEntry], bodyStart: Int) {
@@ -42,10 +42,13 @@ enum CooklangFrontMatter {
         at: SourceLocation(line: line + 2, column: column + 1))
       return ([], end + 1)
     case .invalid(let problem, let line, let column):
-      diagnostics.error(
-        "front matter is not valid YAML: \(problem)",
+      // One bad line does not cost the recipe (issue 23; the reference parser still reads
+      // it): the lines are read one by one as `key: value`, the fault is a warning.
+      diagnostics.warning(
+        "front matter is not valid YAML: \(problem); its lines are read one by one as "
+          + "\"key: value\"",
         at: SourceLocation(line: line + 2, column: column + 1))
-      return ([], end + 1)
+      return (raw[1..<end].compactMap { CooklangLines.metadataEntry(String($0)) }, end + 1)
     }
   }
 

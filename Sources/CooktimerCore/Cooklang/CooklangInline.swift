@@ -84,14 +84,15 @@ struct CooklangInline {
       name = Self.unescaped(chars[nameStart..<open]).trimmingCharacters(in: .whitespaces)
       amount = Self.unescaped(chars[(open + 1)..<close])
       next = close + 1
-    } else if let open = unclosedBrace(from: nameStart) {
-      // `~egg{5%min.`: the amount never ends. Read as a word it would leave `{5%min.` in
-      // the step and a timer without a length; the cook must fix the file instead.
-      diagnostics.error(
-        "\"{\" is never closed on this line: end the amount with \"}\"",
-        at: line.location(at: open))
-      return nil
     } else {
+      // `~egg{5%min.`: the amount never ends. As the reference parser does, the sign takes
+      // one word and the rest stays text; the recipe loads, the fault is a warning (issue
+      // 23: one bad line no longer refuses a whole real recipe).
+      if let open = unclosedBrace(from: nameStart) {
+        diagnostics.warning(
+          "\"{\" is never closed on this line: the amount is read as text; end it with \"}\"",
+          at: line.location(at: open))
+      }
       var end = nameStart
       while end < chars.count, !chars[end].isWhitespace, !chars[end].isPunctuation {
         end += 1

@@ -1,13 +1,44 @@
 /// A range whose lower bound is written in the prose before the timer: `1 to ~{2%minutes}`,
 /// `3-~{5%min}`, `2 bis ~{3%Stunden}` (462 real timers are written so).
 enum CooklangProseRange {
+  /// The range words and dashes that join two ends: `2 to ~{3%minutes}`.
+  static let separators = ["-", "–", "—", " to", " bis", " à"]
+
+  /// Whether `text` (the words between two timers, or between a duration and a timer) is
+  /// only a range word or dash: `~{2%minutes} to ~{3%minutes}` is one range.
+  static func isSeparator(_ text: String) -> Bool {
+    let word = text.trimmingCharacters(in: .whitespaces).lowercased()
+    return ["-", "–", "—", "to", "bis", "à"].contains(word)
+  }
+
+  /// A duration with its own unit ending `text` before a range word: `"Bake 45 minutes to "`
+  /// → 2,700,000 ms (issue 23: `Bake 45 minutes to ~{1%hour}` is 45 minutes to an hour).
+  static func lowerDuration(before text: String) -> Int64? {
+    var rest = Substring(text)
+    while rest.last?.isWhitespace == true { rest.removeLast() }
+    var matched = false
+    for separator in separators where rest.hasSuffix(separator) {
+      rest.removeLast(separator.count)
+      matched = true
+      break
+    }
+    guard matched else { return nil }
+    while rest.last?.isWhitespace == true { rest.removeLast() }
+    let chars = Array(rest)
+    guard let last = ProseDurations.find(in: String(rest)).last,
+      last.span.upperBound == chars.count,
+      last.upperDuration == nil
+    else { return nil }
+    return last.duration
+  }
+
   /// The number ending `text` followed by a range word or dash (`"Simmer 1 to "` → 1), or
   /// `nil`. The number must be a word of its own (`"step1 to "` has none).
   static func lowerBound(before text: String) -> Double? {
     var rest = Substring(text)
     while rest.last?.isWhitespace == true { rest.removeLast() }
     var matched = false
-    for separator in ["-", "–", "—", " to", " bis", " à"] where rest.hasSuffix(separator) {
+    for separator in separators where rest.hasSuffix(separator) {
       rest.removeLast(separator.count)
       matched = true
       break

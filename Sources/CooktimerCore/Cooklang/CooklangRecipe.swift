@@ -32,13 +32,46 @@ enum CooklangRecipe {
   private static func timers(
     of step: CooklangStep, _ diagnostics: inout CooklangDiagnostics
   ) -> [TimerSpec] {
+    timerGroups(of: step, &diagnostics).specs
+  }
+
+  /// Where each timer of `step` is in its text (``StepText/rendered(_:)``), one span per
+  /// ``TimerSpec``: a range written as two timers is one span from the first to the second.
+  static func timerSpans(of step: CooklangStep) -> [Range<Int>] {
+    var scratch = CooklangDiagnostics(file: "")
+    let groups = timerGroups(of: step, &scratch).groups
+    let spans = StepText.rendered(step.items).timerSpans
+    return groups.map { spans[$0.lowerBound].lowerBound..<spans[$0.upperBound - 1].upperBound }
+  }
+
+  /// The timers of `step`, and for each the timer items it was made of (their ordinals).
+  private static func timerGroups(
+    of step: CooklangStep, _ diagnostics: inout CooklangDiagnostics
+  ) -> (specs: [TimerSpec], groups: [Range<Int>]) {
+    var groups: [Range<Int>] = []
+    var ordinal = 0
     var specs: [TimerSpec] = []
     var between: [CooklangItem] = []
+    var previous: CooklangItem?
     for item in step.items {
       guard item.kind == .timer else {
         between.append(item)
         continue
       }
+      defer {
+        previous = item
+        ordinal += 1
+      }
+      // `~{2%minutes} to ~{3%minutes}`: one timer with a range (issue 23).
+      if let previous, let last = specs.last,
+        let upper = rangeEnd(joining: previous, between, item, lower: last)
+      {
+        specs[specs.count - 1].upperDuration = upper
+        groups[groups.count - 1] = groups[groups.count - 1].lowerBound..<(ordinal + 1)
+        between = []
+        continue
+      }
+      groups.append(ordinal..<(ordinal + 1))
       var spec = TimerSpec(
         name: item.value, duration: nil, quantity: item.quantityText, unit: item.units,
         start: specs.isEmpty ? .withStep : start(after: StepText.render(between)))
@@ -46,7 +79,10 @@ enum CooklangRecipe {
       case .duration(let low, let high):
         spec.duration = low
         spec.upperDuration = high
-        if high == nil, let lower = proseLowerBound(before: between, item) {
+        if high == nil,
+          let lower = proseLowerBound(before: between, item)
+            ?? proseLowerDuration(before: between, below: low)
+        {
           spec.duration = lower
           spec.upperDuration = low
         }
@@ -65,7 +101,7 @@ enum CooklangRecipe {
       specs.append(spec)
       between = []
     }
-    return specs
+    return (specs, groups)
   }
 
   /// A timer over the engine's limit (``Run/longestTimer``, the limit `add` and `begin`
@@ -101,6 +137,32 @@ enum CooklangRecipe {
     let lower = (value * Double(unit.milliseconds)).rounded()
     guard lower.isFinite, lower < Double(upper) else { return nil }
     return Int64(lower)
+  }
+
+  /// The lower bound of `Bake 45 minutes to ~{1%hour}` in ms: a duration with its own unit
+  /// just before the range word; `nil` unless it is below `upper`.
+  private static func proseLowerDuration(before: [CooklangItem], below upper: Int64) -> Int64? {
+    guard let text = before.last, text.kind == .text,
+      let lower = CooklangProseRange.lowerDuration(before: text.value), lower < upper
+    else { return nil }
+    return lower
+  }
+
+  /// The upper bound when `next` closes a range opened by `previous` (`~{2%minutes} to
+  /// ~{3%minutes}`): only a range word between, both unnamed with one length each, the
+  /// second longer. `lower` is the timer made of `previous`.
+  static func rangeEnd(
+    joining previous: CooklangItem, _ between: [CooklangItem], _ next: CooklangItem,
+    lower: TimerSpec
+  ) -> Int64? {
+    guard previous.value.isEmpty, next.value.isEmpty, lower.upperDuration == nil,
+      let low = lower.duration, between.allSatisfy({ $0.kind == .text }),
+      CooklangProseRange.isSeparator(between.map(\.value).joined()),
+      case .duration(let high, nil) = CooklangTimerDuration.read(
+        quantity: next.quantityText, units: next.units),
+      high > low, high <= Run.longestTimer
+    else { return nil }
+    return high
   }
 
   /// How a timer starts, from the words written between it and the timer before it.

@@ -16,19 +16,33 @@ enum CookWriter {
     var unnamed: [String] = []
     for line in recipe.ingredients {
       let ingredient = IngredientLine(line)
-      guard !mark(ingredient, in: &steps) else { continue }
-      // A name Cooklang cannot hold (`1 pincée de {el`, found by the import fuzz target)
-      // is listed as its words, escaped, so the file still reads back.
-      let holdable =
-        !ingredient.name.isEmpty && !ingredient.name.contains(where: { "{}%@#~\\".contains($0) })
-      unnamed.append(
-        holdable ? markup(ingredient, as: ingredient.name) : escaped(Array(line), atStart: false))
+      // A line with no name left ("1 clove") would write `@{1%clove}`, which does not
+      // parse: it is listed as words.
+      guard !ingredient.name.isEmpty, !ingredient.name.contains(where: { "{}%@#~\\".contains($0) })
+      else {
+        unnamed.append(String(escaped(Array(line), atStart: false)))
+        continue
+      }
+      let others = Set(
+        recipe.ingredients.map { IngredientLine($0).name.lowercased() }.filter {
+          $0 != ingredient.name.lowercased()
+        })
+      if !mark(ingredient, in: &steps, others: others) {
+        unnamed.append(markup(ingredient, as: ingredient.name))
+      }
     }
-    var out = frontMatter(recipe, source: source)
+    var out = frontMatter(recipe, source: source, language: language)
     if !unnamed.isEmpty {
+      let code = language?.lowercased() ?? ""
       let label =
-        language?.hasPrefix("de") == true
-        ? "Zutaten" : language?.hasPrefix("fr") == true ? "Ingrédients" : "Ingredients"
+        code.hasPrefix("de")
+        ? "Zutaten"
+        : code.hasPrefix("fr")
+          ? "Ingrédients"
+          : code.hasPrefix("nl")
+            ? "Ingrediënten"
+            : code.hasPrefix("es")
+              ? "Ingredientes" : code.hasPrefix("it") ? "Ingredienti" : "Ingredients"
       out += "\n\(label): " + unnamed.joined(separator: ", ") + "\n"
     }
     for (section, pieces) in zip(recipe.sections, steps) {
@@ -40,8 +54,12 @@ enum CookWriter {
 
   // MARK: Front matter
 
-  private static func frontMatter(_ recipe: SchemaRecipe, source: String?) -> String {
+  private static func frontMatter(
+    _ recipe: SchemaRecipe, source: String?, language: String?
+  ) -> String {
     var pairs: [(String, String)] = [("title", recipe.name)]
+    // The page's language (`inLanguage`, else `<html lang>`) as Cooklang's `locale`.
+    if let language, !language.isEmpty { pairs.append(("locale", language)) }
     if let d = recipe.description { pairs.append(("description", d)) }
     if let a = recipe.author { pairs.append(("author", a)) }
     if let y = recipe.yield { pairs.append(("servings", y)) }
@@ -68,30 +86,79 @@ enum CookWriter {
 
   // MARK: Steps
 
-  /// The times in the words become timers: `~{25 minutes}` as written when the timer reads
-  /// back to the same length, else `~{30%min}` ("half an hour").
+  /// The countdowns in the words become timers (the same finder as `show`'s suggestions, so
+  /// storage times, intervals, offsets and restatements stay words). A timer keeps the
+  /// words as written with `%` before the unit (`~{25%minutes}`, which the reference parser
+  /// reads the same), else `~{30%min}` ("half an hour"). Words that are no part of the
+  /// amount stay words: "10 more minutes" → `~{10%minutes} more`, "another minute" →
+  /// `another ~{1%minute}`, "5 full minutes" → `full ~{5%minutes}`.
   private static func timed(_ pieces: [Piece]) -> [Piece] {
     guard case .words(let chars) = pieces.first, pieces.count == 1 else { return pieces }
     var out: [Piece] = []
     var at = 0
-    for found in ProseDurations.find(in: String(chars)) {
+    for found in ProseDurations.countdowns(in: String(chars)) {
       out.append(.words(Array(chars[at..<found.span.lowerBound])))
-      out.append(.markup("~{\(timerAmount(found))}"))
+      out += timerPieces(found)
       at = found.span.upperBound
     }
     out.append(.words(Array(chars[at...])))
     return out
   }
 
-  private static func timerAmount(_ found: ProseDuration) -> String {
-    let asWritten = found.text
-    if !asWritten.contains(where: { "{}%@#~\\".contains($0) }),
-      CooklangTimerDuration.read(quantity: asWritten, units: "")
-        == .duration(found.duration, upper: found.upperDuration)
+  /// Words kept before the timer ("another", "a further", "full") and after it ("more").
+  private static let articles: Set<String> = [
+    "a", "an", "another", "ein", "eine", "einer", "einen", "un", "une",
+  ]
+  private static let wordsBefore: Set<String> = [
+    "full", "good", "whole", "volle", "vollen", "gute", "guten",
+  ]
+  private static let wordsAfter: Set<String> = [
+    "more", "additional", "further", "extra", "weitere", "weiteren",
+  ]
+
+  private static func timerPieces(_ found: ProseDuration) -> [Piece] {
+    var words = found.text.split(separator: " ").map(String.init)
+    var before: [String] = []
+    var after: [String] = []
+    // "another minute", "a further minute": the article and its word stay words.
+    if words.count == 2 || words.count == 3, articles.contains(words[0].lowercased()),
+      TimeUnit(spelling: words.last!.lowercased()) != nil
     {
-      return asWritten
+      // "an hour" is the timer's own amount; "another", "a further" stay words.
+      before = words.count == 2 && words[0].lowercased() != "another" ? [] : Array(words.dropLast())
+      words = [words.last!]
+    } else if words.count == 3 {
+      let filler = words[1].lowercased()
+      if wordsAfter.contains(filler) {
+        after = [words.remove(at: 1)]
+      } else if wordsBefore.contains(filler) {
+        before = [words.remove(at: 1)]
+      }
     }
+    let amount = timerAmount(words, found)
+    var pieces: [Piece] = []
+    if !before.isEmpty { pieces.append(.words(Array(before.joined(separator: " ") + " "))) }
+    pieces.append(.markup("~{\(amount)}"))
+    if !after.isEmpty { pieces.append(.words(Array(" " + after.joined(separator: " ")))) }
+    return pieces
+  }
+
+  /// `["25", "minutes"]` → `25%minutes`; `["minute"]` (after "another") → `1%minute`; a
+  /// range as `3-5%minutes`: the unit as written whenever the bounds are whole in it, else
+  /// `h`, `min` or `s`. The amount always reads back to the length found.
+  private static func timerAmount(_ words: [String], _ found: ProseDuration) -> String {
+    let expected = CooklangTimerDuration.Reading.duration(
+      found.duration, upper: found.upperDuration)
     let bounds = [found.duration] + (found.upperDuration.map { [$0] } ?? [])
+    if let unit = words.last, !unit.contains(where: { "{}%@#~\\".contains($0) }),
+      let spelled = TimeUnit(spelling: unit.lowercased()), spelled.milliseconds > 0,
+      bounds.allSatisfy({ $0 % spelled.milliseconds == 0 })
+    {
+      let quantity = bounds.map { String($0 / spelled.milliseconds) }.joined(separator: "-")
+      if CooklangTimerDuration.read(quantity: quantity, units: unit) == expected {
+        return "\(quantity)%\(unit)"
+      }
+    }
     let (size, unit): (Int64, String) =
       bounds.allSatisfy { $0 % 3_600_000 == 0 }
       ? (3_600_000, "h")
@@ -100,12 +167,19 @@ enum CookWriter {
   }
 
   /// Marks the first place a step names `ingredient`; `false` if none does.
-  private static func mark(_ ingredient: IngredientLine, in steps: inout [[[Piece]]]) -> Bool {
+  /// A part of the name is marked only where it stands alone: not inside another
+  /// ingredient's name ("heavy cream" is not marked in "8 oz cream cheese", issue 23).
+  private static func mark(
+    _ ingredient: IngredientLine, in steps: inout [[[Piece]]], others: Set<String>
+  ) -> Bool {
     for wanted in candidates(ingredient.name) {
+      let partial = wanted.lowercased() != ingredient.name.lowercased()
       for s in steps.indices {
         for t in steps[s].indices {
           for (p, piece) in steps[s][t].enumerated() {
-            guard case .words(let chars) = piece, let range = find(wanted, in: chars) else {
+            guard case .words(let chars) = piece, let range = find(wanted, in: chars),
+              !partial || !insideAnother(range, of: chars, others)
+            else {
               continue
             }
             let replacement: [Piece] = [
@@ -122,15 +196,48 @@ enum CookWriter {
     return false
   }
 
+  /// Whether the words around `range` in `chars` make another ingredient's name: the word
+  /// before or after joined to the match ("cream" + "cheese").
+  private static func insideAnother(
+    _ range: Range<Int>, of chars: [Character], _ others: Set<String>
+  ) -> Bool {
+    let text = String(chars).lowercased()
+    let words = text.split(whereSeparator: { !$0.isLetter && $0 != "-" }).map(String.init)
+    let match = String(chars[range]).lowercased()
+    for (i, word) in words.enumerated()
+    where word == match.split(separator: " ").first.map(String.init) {
+      let ahead = words[i..<min(words.count, i + match.split(separator: " ").count + 1)]
+        .joined(separator: " ")
+      let behind = i > 0 ? words[i - 1] + " " + match : match
+      if others.contains(where: { $0 == ahead || $0 == behind || $0.hasSuffix(" " + ahead) }) {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Words that describe rather than name: never marked alone ("large" of "large eggs"
+  /// would mark "a large bowl").
+  private static let describing: Set<String> = [
+    "large", "small", "medium", "fresh", "ground", "chopped", "whole", "extra", "dried",
+    "unsalted", "salted", "warm", "cold", "hot", "big", "red", "green", "white", "black",
+    "sweet", "light", "dark", "fine", "sea", "kosher", "plain", "all-purpose", "frozen",
+    "grated", "minced", "sliced", "diced", "softened", "melted", "heavy", "sour", "baking",
+  ]
+
   /// The full name, then its last two words and its last word, each also in the singular or
-  /// plural ("eggs" finds "egg").
+  /// plural ("eggs" finds "egg"); a describing word is never a name by itself.
   private static func candidates(_ name: String) -> [String] {
     let words = name.split(separator: " ").map(String.init)
     guard !words.isEmpty, !name.contains(where: { "{}%@#~\\".contains($0) }) else { return [] }
     var names = [name]
     if words.count > 2 { names.append(words.suffix(2).joined(separator: " ")) }
-    if words.count > 1, words.last!.count > 2 { names.append(words.last!) }
-    if words.count > 1, words[0].count > 2 { names.append(words[0]) }
+    if words.count > 1, words.last!.count > 2, !describing.contains(words.last!.lowercased()) {
+      names.append(words.last!)
+    }
+    if words.count > 1, words[0].count > 2, !describing.contains(words[0].lowercased()) {
+      names.append(words[0])
+    }
     return names.flatMap { n in [n, n.hasSuffix("s") ? String(n.dropLast()) : n + "s"] }
   }
 

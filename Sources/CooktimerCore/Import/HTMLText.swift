@@ -2,6 +2,43 @@
 /// collapsed ("Salt &amp; pepper<br>to taste" → "Salt & pepper to taste").
 enum HTMLText {
   static func plain(_ html: String) -> String {
+    var text = stripped(html)
+    // `&amp;nbsp;` (double-encoded, issue 23): decoded once more when that leaves no
+    // reference visible; never a third time.
+    if text.contains("&") {
+      let again = decoded(text)
+      if again != text { text = again }
+    }
+    // Control characters other than whitespace never reach a recipe file; a terminal
+    // escape sequence goes whole, so no `[31m` is left of it.
+    let visible = withoutEscapeSequences(text).unicodeScalars.map { scalar -> Character in
+      scalar.properties.generalCategory == .control && !scalar.properties.isWhitespace
+        ? " " : Character(scalar)
+    }
+    return StepText.collapse(String(visible))
+  }
+
+  /// `html` with its character references decoded, tags left as they are.
+  static func decoded(_ html: String) -> String {
+    var out = ""
+    var i = html.startIndex
+    while i < html.endIndex {
+      let c = html[i]
+      if c == "&", let semi = html[i...].prefix(12).firstIndex(of: ";"),
+        let decoded = reference(String(html[html.index(after: i)..<semi]))
+      {
+        out.append(decoded)
+        i = html.index(after: semi)
+      } else {
+        out.append(c)
+        i = html.index(after: i)
+      }
+    }
+    return out
+  }
+
+  /// Tags replaced by a space and references decoded, once.
+  private static func stripped(_ html: String) -> String {
     var out = ""
     var i = html.startIndex
     while i < html.endIndex {
@@ -19,13 +56,30 @@ enum HTMLText {
         i = html.index(after: i)
       }
     }
-    // Control characters other than whitespace never reach a recipe file; a terminal
-    // escape sequence goes whole, so no `[31m` is left of it.
-    let visible = withoutEscapeSequences(out).unicodeScalars.map { scalar -> Character in
-      scalar.properties.generalCategory == .control && !scalar.properties.isWhitespace
-        ? " " : Character(scalar)
+    return out
+  }
+
+  /// An instruction string cut into steps where its HTML or its lines say a step ends:
+  /// `<li>`, `<p>`, `<br>`, and line breaks (recipe-scrapers 1880/1535: "<ol><li>…" was one
+  /// step). Each piece made plain; empty pieces dropped.
+  static func steps(_ html: String) -> [String] {
+    var marked = html
+    for tag in [
+      "</li>", "<li>", "</p>", "<p>", "<br>", "<br/>", "<br />", "</ol>", "<ol>", "</ul>", "<ul>",
+    ] {
+      marked = marked.replacingOccurrences(of: tag, with: "\n", options: .caseInsensitive)
     }
-    return StepText.collapse(String(visible))
+    // `<li class="…">`, `<p style="…">`
+    for tag in ["<li ", "<p "] {
+      while let open = marked.range(of: tag, options: .caseInsensitive),
+        let close = marked[open.upperBound...].firstIndex(of: ">")
+      {
+        marked.replaceSubrange(open.lowerBound...close, with: "\n")
+      }
+    }
+    return marked.split(whereSeparator: \.isNewline).map { plain(String($0)) }.filter {
+      !$0.isEmpty
+    }
   }
 
   /// `text` without its CSI (`ESC [ … final`) and OSC (`ESC ] … BEL` or `ESC \`)

@@ -9,6 +9,10 @@ struct IngredientLine: Hashable {
 
   init(_ line: String) {
     var words = line.split(separator: " ").map(String.init)
+    // "250g self-raising flour": the amount and unit written as one word.
+    if let first = words.first, let split = Self.gluedUnit(first) {
+      words.replaceSubrange(0...0, with: [split.0, split.1])
+    }
     var amount: [String] = []
     while amount.count < 2, let first = words.first, Self.isAmount(first) {
       amount.append(Self.fractions(first))
@@ -31,6 +35,8 @@ struct IngredientLine: Hashable {
         name = String(rest.dropFirst(long.count + 1))
       } else if let first = words.first, Self.units.contains(Self.key(first)) {
         unit = first.hasSuffix(".") ? String(first.dropLast()) : first
+        // "1/2 c." is half a cup: "c" alone says nothing to a cook or to Cooklang.
+        if unit.lowercased() == "c" { unit = "cup" }
         name = words.dropFirst().joined(separator: " ")
       }
     }
@@ -47,8 +53,18 @@ struct IngredientLine: Hashable {
       name = String(name[..<comma])
     }
     self.name = StepText.collapse(name)
-    let note = notes.map(StepText.collapse).filter { !$0.isEmpty }.joined(separator: ", ")
+    let note = notes.map(StepText.collapse).filter { !$0.isEmpty }.joined(separator: "; ")
     preparation = note.isEmpty ? nil : note
+  }
+
+  /// `"250g"` → ("250", "g"), `"1.5kg"` → ("1.5", "kg"): digits then a known unit.
+  private static func gluedUnit(_ word: String) -> (String, String)? {
+    guard let letter = word.firstIndex(where: { $0.isLetter }), letter > word.startIndex
+    else { return nil }
+    let number = String(word[..<letter])
+    let unit = String(word[letter...])
+    guard isAmount(number), units.contains(key(unit)) else { return nil }
+    return (number, unit)
   }
 
   private static func key(_ word: String) -> String {

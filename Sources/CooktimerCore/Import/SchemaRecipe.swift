@@ -14,7 +14,8 @@ public struct SchemaRecipe: Hashable, Sendable {
   public var totalTime: Int64?
   public var keywords: [String]
   public var url: String?
-  /// `inLanguage` ("de-DE"), for the words the file adds.
+  /// `inLanguage` ("de-DE"), else the page's `<html lang>`: the file's `locale` and the
+  /// words it adds ("Zutaten").
   public var language: String?
   /// `recipeIngredient` lines ("2 cups flour").
   public var ingredients: [String]
@@ -33,8 +34,14 @@ extension SchemaRecipe {
   static func find(in json: Any) -> SchemaRecipe? {
     if let object = json as? [String: Any] {
       if types(object).contains("recipe") { return SchemaRecipe(object) }
-      for key in ["@graph", "mainEntity", "itemListElement"] {
+      for key in ["@graph", "mainEntity", "itemListElement", "item"] {
         if let inner = object[key], let recipe = find(in: inner) { return recipe }
+      }
+      // `"@graph": {"0": {…}, "1": {…}}` (leckerschmecker): an array written as an object.
+      if !object.isEmpty, object.keys.allSatisfy({ Int($0) != nil }) {
+        for (_, value) in object.sorted(by: { Int($0.key)! < Int($1.key)! }) {
+          if let recipe = find(in: value) { return recipe }
+        }
       }
     } else if let array = json as? [Any] {
       for item in array {
@@ -82,19 +89,30 @@ extension SchemaRecipe {
     }
     func walk(_ value: Any?, section: String?) {
       if let string = value as? String {
-        for line in string.split(whereSeparator: \.isNewline) {
-          let step = HTMLText.plain(String(line))
-          if !step.isEmpty { add(step, to: section) }
-        }
+        for step in HTMLText.steps(string) { add(step, to: section) }
       } else if let array = value as? [Any] {
         for item in array { walk(item, section: section) }
       } else if let object = value as? [String: Any] {
+        let list = object["itemListElement"] ?? object["item"]
         if types(object).contains("howtosection") {
-          walk(object["itemListElement"], section: text(object["name"]) ?? section)
-        } else if let itemList = object["itemListElement"] {
-          walk(itemList, section: section)
+          // `item` instead of `itemListElement` (mealie PR 7616).
+          walk(list, section: text(object["name"]) ?? section)
+        } else if let list {
+          walk(list, section: section)
+        } else if let step = object["text"] ?? object["name"] {
+          // One HowToStep is one step: its hard-wrapped lines are joined (waitrose: 8
+          // steps, not 43); HTML paragraphs or list items in it still split it.
+          if let string = step as? String, !string.contains("<") {
+            let joined = HTMLText.plain(
+              string.split(whereSeparator: \.isNewline).joined(separator: " "))
+            if !joined.isEmpty { add(joined, to: section) }
+          } else {
+            walk(step, section: section)
+          }
         } else {
-          walk(object["text"] ?? object["name"], section: section)
+          // `{"0": "…", "2": "…", "6": "…"}` (mealie PR 509): steps keyed by number.
+          let numbered = object.compactMap { key, value in Int(key).map { ($0, value) } }
+          for (_, step) in numbered.sorted(by: { $0.0 < $1.0 }) { walk(step, section: section) }
         }
       }
     }

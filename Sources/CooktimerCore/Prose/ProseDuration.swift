@@ -10,12 +10,19 @@ public struct ProseDuration: Hashable, Sendable {
   public var duration: Int64
   /// The upper bound of a range in milliseconds (`"3 to 5 minutes"` → 300,000); else `nil`.
   public var upperDuration: Int64?
+  /// A countdown the cook waits for, or a time of another kind (storage, interval,
+  /// offset, restatement): only countdowns become timers.
+  public var role: ProseTimeRole
 
-  public init(span: Range<Int>, text: String, duration: Int64, upperDuration: Int64? = nil) {
+  public init(
+    span: Range<Int>, text: String, duration: Int64, upperDuration: Int64? = nil,
+    role: ProseTimeRole = .countdown
+  ) {
     self.span = span
     self.text = text
     self.duration = duration
     self.upperDuration = upperDuration
+    self.role = role
   }
 }
 
@@ -36,9 +43,17 @@ public enum ProseDurations {
   /// recipe's warning.
   public static let longest: Int64 = Run.longestTimer
 
-  /// Every duration in `text` of at most ``longest``, in order; spans never overlap.
+  /// Every duration in `text` of at most ``longest``, in order, each with its
+  /// ``ProseTimeRole``; spans never overlap. Numbers inside links (`watch?v=u_njTscxy1s`)
+  /// and glued to letters (`abc5min`) are not durations.
   public static func find(in text: String) -> [ProseDuration] {
     scan(text).found
+  }
+
+  /// The countdowns of `text` (``find(in:)`` without storage, intervals, offsets and
+  /// restatements): what `show` suggests and `import` writes as timers.
+  public static func countdowns(in text: String) -> [ProseDuration] {
+    find(in: text).filter { $0.role == .countdown }
   }
 
   /// The times in `text` longer than ``longest``: their spans (`Character` offsets) and
@@ -52,9 +67,14 @@ public enum ProseDurations {
   ) -> (found: [ProseDuration], tooLong: [(span: Range<Int>, text: String)]) {
     let chars = Array(text)
     let tokens = ProseTokens.tokens(of: chars)
+    let links = ProseLinks.spans(in: chars)
+    let matches = ProseDurationScanner(tokens: tokens).matches().filter { match in
+      !links.contains { $0.overlaps(match.start..<match.end) }
+    }
+    let roles = ProseTimeRoles(tokens: tokens).roles(of: matches)
     var found: [ProseDuration] = []
     var tooLong: [(span: Range<Int>, text: String)] = []
-    for match in ProseDurationScanner(tokens: tokens).matches() {
+    for (match, role) in zip(matches, roles) {
       let span = match.start..<match.end
       let words = String(chars[span])
       // Checked before any conversion: a number of any size in the words never traps.
@@ -64,7 +84,8 @@ public enum ProseDurations {
         tooLong.append((span, words))
         continue
       }
-      found.append(ProseDuration(span: span, text: words, duration: low, upperDuration: high))
+      found.append(
+        ProseDuration(span: span, text: words, duration: low, upperDuration: high, role: role))
     }
     return (found, tooLong)
   }

@@ -11,6 +11,8 @@ struct ProseDurationScanner {
     var unit: Double
     /// The token after the match.
     var next: Int
+    /// The match's first token.
+    var first = 0
   }
 
   /// What stands for a number: digits, a number word, an article, or a half/quarter.
@@ -50,6 +52,7 @@ struct ProseDurationScanner {
           start: match.start, end: more.end, seconds: match.seconds + more.seconds,
           upperSeconds: nil, unit: more.unit, next: more.next)
       }
+      match.first = i
       found.append(match)
       i = match.next
     }
@@ -69,9 +72,14 @@ struct ProseDurationScanner {
       high = second
       j = second.next
     }
-    if j < tokens.count, let word = tokens[j].word, ProseWords.fillers.contains(word),
-      low.kind != .article
+    // "une dizaine de minutes"
+    if let word = tokens[i].word, ProseWords.roundNumbers.contains(word), j < tokens.count,
+      tokens[j].word == "de"
     {
+      j += 1
+    }
+    // "5 more minutes", "a further minute", "5 full minutes", "eine weitere Minute"
+    if j < tokens.count, let word = tokens[j].word, ProseWords.fillers.contains(word) {
       j += 1
     }
     // "5-minute rest", "une demi-heure": a hyphen before the unit, no range.
@@ -122,7 +130,7 @@ struct ProseDurationScanner {
   }
 
   private func quantity(at i: Int) -> Quantity? {
-    guard i < tokens.count else { return nil }
+    guard i < tokens.count, !tokens[i].glued else { return nil }
     switch tokens[i].kind {
     case .number(let value, let fraction):
       // "1 1/2", "1 and a half"
@@ -140,7 +148,7 @@ struct ProseDurationScanner {
         }
         return Quantity(value: value, kind: .word, next: i + 1)
       }
-      if ProseWords.articles.contains(word) {
+      if ProseWords.articles.contains(word) || ProseWords.another.contains(word) {
         // "a half hour", "eine halbe Stunde", "a quarter of an hour"
         if let part = quantity(at: i + 1), part.kind == .part {
           return Quantity(value: part.value, kind: .part, next: part.next)

@@ -14,6 +14,9 @@ struct ProseToken {
   var end: Int
   /// Whitespace comes right before it.
   var spaceBefore: Bool
+  /// A number written right after a letter or `_` (`abc5min`, `…xy1s` in a video link): part
+  /// of a word or code, never a quantity.
+  var glued = false
 
   var word: String? {
     if case .word(let word) = kind { word } else { nil }
@@ -81,7 +84,11 @@ enum ProseTokens {
         i += 1
         kind = .symbol(c)
       }
-      tokens.append(ProseToken(kind: kind, start: start, end: i, spaceBefore: space))
+      var token = ProseToken(kind: kind, start: start, end: i, spaceBefore: space)
+      if case .number = kind, start > 0, chars[start - 1].isLetter || chars[start - 1] == "_" {
+        token.glued = true
+      }
+      tokens.append(token)
       space = false
     }
     return tokens

@@ -13,6 +13,13 @@ enum ProseWords {
     "deux": 2, "trois": 3, "quatre": 4, "cinq": 5, "sept": 7, "huit": 8, "neuf": 9,
     "dix": 10, "onze": 11, "douze": 12, "quinze": 15, "vingt": 20, "trente": 30,
     "quarante": 40, "cinquante": 50, "soixante": 60,
+    "dizaine": 10, "douzaine": 12, "quinzaine": 15, "vingtaine": 20, "trentaine": 30,
+  ]
+
+  /// French round numbers that take "de" before the unit: "une dizaine de minutes",
+  /// "une vingtaine de minutes".
+  static let roundNumbers: Set<String> = [
+    "dizaine", "douzaine", "quinzaine", "vingtaine", "trentaine",
   ]
 
   /// "a", "an", "ein", "une"…: one of the unit that follows, directly.
@@ -37,8 +44,15 @@ enum ProseWords {
   static let betweenWords: Set<String> = ["between", "zwischen", "entre"]
   static let andWords: Set<String> = ["and", "und", "et"]
 
-  /// Words that may sit between a number and its unit: "5 more minutes".
-  static let fillers: Set<String> = ["more", "additional", "further", "extra", "weitere"]
+  /// Words that may sit between a number (or an article) and its unit: "5 more minutes",
+  /// "a further minute", "an extra minute", "5 full minutes", "eine weitere Minute".
+  static let fillers: Set<String> = [
+    "more", "additional", "further", "extra", "full", "good", "whole", "weitere", "weiteren",
+    "volle", "vollen", "gute", "guten",
+  ]
+
+  /// Words that stand for "one more" before a unit: "another minute", "another hour".
+  static let another: Set<String> = ["another"]
 
   /// Words before a number that make "20 h" a time of day.
   static let clockWords: Set<String> = ["à", "vers", "at", "um", "dès", "jusqu"]

@@ -1,13 +1,21 @@
 /// Durations a step names only in its words ("bake for 15 minutes"), offered to the cook as
 /// timers one tap away; `--prose-timers` runs them as the step's timers.
 public enum SuggestedTimers {
-  /// The durations in the words of `step` that are not already its timers (`1 to
+  /// The countdowns in the words of `step` (``ProseDurations/countdowns(in:)``: no storage
+  /// times, intervals, offsets or restatements) that are not already its timers (`1 to
   /// ~{2%minutes}` is the timer's range, not a suggestion). Spans are offsets in the step's
   /// text (``Step/text``).
   public static func of(_ step: CooklangStep) -> [ProseDuration] {
     let (text, timerSpans) = StepText.rendered(step.items)
-    return ProseDurations.find(in: text).filter { found in
-      !timerSpans.contains { $0.overlaps(found.span) }
+    let chars = Array(text)
+    return ProseDurations.countdowns(in: text).filter { found in
+      // `45 minutes to ~{1%hour}`: the timer's lower bound (issue 23), not a suggestion.
+      !timerSpans.contains {
+        $0.overlaps(found.span)
+          || (found.span.upperBound <= $0.lowerBound
+            && CooklangProseRange.isSeparator(
+              String(chars[found.span.upperBound..<$0.lowerBound])))
+      }
     }
   }
 
@@ -36,7 +44,8 @@ public enum SuggestedTimers {
     for (index, cooklangStep) in document.steps.enumerated() where index < recipe.steps.count {
       let suggestions = of(cooklangStep)
       guard !suggestions.isEmpty else { continue }
-      let (text, timerSpans) = StepText.rendered(cooklangStep.items)
+      let text = StepText.rendered(cooklangStep.items).text
+      let timerSpans = CooklangRecipe.timerSpans(of: cooklangStep)
       let written = zip(timerSpans, recipe.steps[index].timers).map { ($0, $1) }
       let offered = suggestions.map { found in
         (
