@@ -63,7 +63,7 @@ struct HugeNumberTests {
         servings: "1e+300"
         ---
 
-        Rest 10000000000000 days. Bake ~{20 minutes}.
+        Rest 10000000000000 days. Bake ~{20%minutes}.
 
         """)
   }

@@ -101,7 +101,7 @@ import Testing
     #expect(recipe.cookTime == 1_200_000)
     let text = RecipeImport.cookText(recipe, source: nil)
     #expect(text.contains("servings: \"1e+300\"\n"))
-    #expect(text.contains("Rest 10000000000000 days. Bake ~{20 minutes}."))
+    #expect(text.contains("Rest 10000000000000 days. Bake ~{20%minutes}."))
   }
 
   /// Random numbers of every size in every place a number becomes a length: each read
