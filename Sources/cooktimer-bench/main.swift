@@ -29,6 +29,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("kitchen event streams", EventStreams.measure),
   ("kitchen first render", KitchenPageFigures.firstRender),
   ("serve load", ServeLoad.measure),
+  ("serve siege", ServeSiege.measure),
 ]
 
 print(Machine.header(quick: options.quick))
