@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing (libFuzzer) of the Cooklang parser and the command-line parser, for
-# a bounded time each: any crash, or an input that takes over 1 s, fails the run.
+# Coverage-guided fuzzing (libFuzzer) of the Cooklang parser, the command-line parser and the
+# HTTP request path (raw bytes to a real API server on a loopback port), for a bounded time
+# each: any crash, or an input that takes over 1 s, fails the run.
 #
 #   bash Tests/LibFuzzer/run.sh            # 20 s each
 #   FUZZ_SECONDS=300 bash Tests/LibFuzzer/run.sh
@@ -53,3 +54,20 @@ printf 'start "Soft boiled eggs" --auto-advance --now @1795975200.25' >"$seeds/s
 
 run cooklang Tests/LibFuzzer/CooklangTarget.swift Recipes
 run commandline Tests/LibFuzzer/CommandLineTarget.swift "$seeds"
+
+# Requests as a client sends them: keep-alive pairs, a JSON body, chunks, a stream, and the
+# framing issue 26 found (differing lengths, length with chunks and a request behind).
+seeds="$scratch/seeds-http"
+mkdir -p "$seeds"
+printf 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /v1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' \
+  >"$seeds/keepalive"
+printf 'POST /v1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n{"recipe":"tea"}' \
+  >"$seeds/start"
+printf 'POST /v1/runs/abc/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n11\r\n{"duration":"1m"}\r\n0\r\n\r\n' \
+  >"$seeds/chunked"
+printf 'GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 3\r\n\r\n' >"$seeds/events"
+printf 'POST /v1/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}GET /healthz HTTP/1.1\r\n\r\n' \
+  >"$seeds/two-lengths"
+printf 'POST /v1/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\nGET /healthz HTTP/1.1\r\n\r\n' \
+  >"$seeds/length-and-chunks"
+run http Tests/LibFuzzer/HTTPRequestTarget.swift "$seeds"
