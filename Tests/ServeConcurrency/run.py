@@ -227,11 +227,10 @@ def main():
                 code = None
             if code not in (0, None):
                 tally.fail(f"serve exited {code} on SIGTERM")
-        else:
-            tally.fail(f"serve died during the test (exit status {died})")
-
         log.close()
-        problems = tally.failures + check_database(database, tally)
+        # A death heads the list: the broken connections and lost answers follow from it.
+        problems = [f"serve died during the test (exit status {died})"] if died is not None else []
+        problems += tally.failures + check_database(database, tally)
         answered = sum(tally.statuses.values())
         statuses = ", ".join(f"{k}: {v}" for k, v in sorted(tally.statuses.items()))
         print(
@@ -242,8 +241,10 @@ def main():
             for problem in problems:
                 print(f"serve concurrency: FAIL {problem}", file=sys.stderr)
             with open(os.path.join(work, "serve.log"), "rb") as f:
-                tail = f.read()[-2000:].decode(errors="replace")
-            print(f"serve's last output:\n{tail}", file=sys.stderr)
+                output = f.read().decode(errors="replace")
+            said = [line for line in output.splitlines() if "error" in line.lower()][:5]
+            print("serve said:\n" + "\n".join(said), file=sys.stderr)
+            print(f"serve's last output:\n{output[-1500:]}", file=sys.stderr)
             return 1
         print("serve concurrency: ok (no 5xx, serve alive, every 2xx change stored)")
         return 0
