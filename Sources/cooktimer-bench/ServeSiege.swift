@@ -48,7 +48,9 @@ enum ServeSiege {
 
     // The slow clients go on trickling (and come back when cut) while the probe runs.
     let trickling = Trickler(slow: slow, port: server.port)
-    let besieged = try probe(server.port, count: probes)
+    // Spaced to last past the 10 s header deadline: the cut and the reconnects fall within.
+    let besieged = try probe(
+      server.port, count: probes, every: options.pick(full: 0.06, quick: 0.2))
     let (cut, connected) = trickling.stop()
     defer { for fd in trickling.sockets.compactMap({ $0 }) { close(fd) } }
 
@@ -77,15 +79,16 @@ enum ServeSiege {
     ]
   }
 
-  /// `count` `GET /healthz`, one after another: each one's milliseconds.
-  static func probe(_ port: UInt16, count: Int) throws -> [Double] {
+  /// `count` `GET /healthz`, one after another, `every` seconds apart: each one's
+  /// milliseconds.
+  static func probe(_ port: UInt16, count: Int, every: Double = 0.02) throws -> [Double] {
     var samples: [Double] = []
     for _ in 0..<count {
       let start = WallClock.monotonic()
       let (status, _) = try Loopback.request(port: port, "GET", "/healthz")
       guard status == 200 else { throw BenchError("GET /healthz answered \(status)") }
       samples.append(WallClock.seconds(since: start) * 1000)
-      usleep(20_000)
+      usleep(UInt32(every * 1_000_000))
     }
     return samples
   }
