@@ -242,7 +242,9 @@ def main():
                 print(f"serve concurrency: FAIL {problem}", file=sys.stderr)
             with open(os.path.join(work, "serve.log"), "rb") as f:
                 output = f.read().decode(errors="replace")
-            said = [line for line in output.splitlines() if "error" in line.lower()][:5]
+            words = ("error", "crash", "fatal", "escaped")
+            said = [line for line in output.splitlines() if any(w in line.lower() for w in words)]
+            said = said[:5]
             print("serve said:\n" + "\n".join(said), file=sys.stderr)
             print(f"serve's last output:\n{output[-1500:]}", file=sys.stderr)
             return 1
