@@ -68,13 +68,18 @@ let package = Package(
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
         "CooktimerHTTP", "CCrypto", "CooktimerKitchen",
       ]),
+    // The repository's Recipes/ built into the binary (a symlink in the target's folder):
+    // an installed cooktimer puts them in its data folder on first use.
+    .target(
+      name: "CooktimerShippedRecipes", resources: [.embedInCode("Recipes")],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     // Command parsing, running, printing, the REPL.
     .target(
       name: "CooktimerCLI",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
         "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor", "CooktimerServer",
-        "CooktimerHTTP", "CCurl",
+        "CooktimerHTTP", "CCurl", "CooktimerShippedRecipes",
       ]
     ),
     // libcurl, loaded with dlopen on first use (the headers come from libcurl4-openssl-dev;
@@ -150,7 +155,7 @@ let package = Package(
       name: "CooktimerCLITests",
       dependencies: [
         "CooktimerCore", "CooktimerCLI", "CooktimerServer", "CooktimerPTY", "cooktimer",
-        "CooktimerTestSupport",
+        "CooktimerTestSupport", "CooktimerShippedRecipes",
       ],
       exclude: ["Fixtures"]),
     // Runs the real `cooktimer send` against the APNs stand-in, end to end.
@@ -158,6 +163,7 @@ let package = Package(
       name: "CooktimerDeliveryTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerTestSupport", "cooktimer",
+        "CooktimerDelivery",
       ]),
   ]
 )

@@ -1,3 +1,4 @@
+import CooktimerAPNs
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
@@ -11,24 +12,62 @@ extension PushSender {
   /// backoff, or another process's commit) one round of ``deliverDue(at:stop:)``. Returns
   /// after the request in flight when stopped.
   ///
-  /// - Throws: ``DeliveryError/configuration(_:)`` (the pushes stay pending), or a store error.
-  public func run(until stop: StopSignal) throws {
-    var version = try service.store.dataVersion()
+  /// A round that fails for a reason that may pass — the database held by another process
+  /// past SQLite's busy timeout, a full disk, any store error — is tried again after
+  /// ``RoundBackoff``'s wait, for as long as it takes: the loop never ends on its own while
+  /// `send` or `serve` runs (issue 26: a lock held over 5 s stopped delivery for good).
+  /// `health` says meanwhile since when and why; `log` gets one line when a streak of
+  /// failures starts or its reason changes, and one when delivery resumes.
+  ///
+  /// - Throws: only what no wait mends: ``DeliveryError/configuration(_:)`` and the APNs
+  ///   key's or settings' errors (the pushes stay pending; the CLI exits 78).
+  public func run(until stop: StopSignal, health: DeliveryHealth = DeliveryHealth()) throws {
+    var version: Int64?
+    var backoff = RoundBackoff()
     while !stop.isStopped {
-      try deliverDue(at: service.clock.now(), stop: { stop.isStopped })
-      let now = service.clock.now()
-      let retry = try service.store.transaction { tx in try tx.nextRetry() }
-      let wake = [try service.nextWake(), retry, now + 1000].compactMap { $0 }.min()!
+      let wake: Instant
+      do {
+        if version == nil { version = try service.store.dataVersion() }
+        try deliverDue(at: service.clock.now(), stop: { stop.isStopped })
+        let now = service.clock.now()
+        let retry = try service.store.transaction { tx in try tx.nextRetry() }
+        wake = [try service.nextWake(), retry, now + 1000].compactMap { $0 }.min()!
+      } catch {
+        if Self.isLasting(error) { throw error }
+        let delay = backoff.failed()
+        let reason = "\(error)"
+        if health.failed(at: service.clock.now(), reason: reason) {
+          log("delivery is waiting: \(reason); trying again until it works (pushes stay queued)")
+        }
+        if stop.wait(nanoseconds: delay * 1_000_000) { break }
+        continue
+      }
+      backoff.succeeded()
+      if health.succeeded() { log("delivery resumed") }
       while !stop.isStopped {
         let left = wake.unixMilliseconds * 1_000_000 - service.clock.nanoseconds()
         if left <= 0 { break }
         if stop.wait(nanoseconds: min(left, Self.notice * 1_000_000)) { break }
-        let seen = try service.store.dataVersion()
+        // A look that fails ends the wait: the round says why (and backs off).
+        guard let seen = try? service.store.dataVersion() else { break }
         if seen != version {
           version = seen
           break
         }
       }
+    }
+  }
+
+  /// Errors that waiting does not mend: the sender's configuration.
+  public static func isLasting(_ error: any Error) -> Bool {
+    switch error {
+    case is DeliveryError: return true
+    case let error as APNsError:
+      switch error {
+      case .key, .signing, .settings: return true
+      case .request, .transport, .notHTTP2: return false
+      }
+    default: return false
     }
   }
 }

@@ -33,6 +33,9 @@ public final class StopSignal: @unchecked Sendable {
   /// True once ``stop()`` was called; the byte stays in the pipe, so it stays true.
   public var isStopped: Bool { wait(nanoseconds: 0) }
 
+  /// Waits up to `milliseconds`; returns whether a stop came.
+  public func wait(milliseconds: Int64) -> Bool { wait(nanoseconds: milliseconds * 1_000_000) }
+
   /// Waits up to `nanoseconds` (whole milliseconds by `poll`, the rest slept, so a timer's
   /// push is not late by a rounding); returns whether a stop came.
   @discardableResult

@@ -29,7 +29,8 @@ final class API: Sendable {
   init(
     pool: ServicePool, recipes: any RecipeSource, hub: EventHub, idempotencyWindow: Int64,
     version: StoreVersion, writes: GroupCommit,
-    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
+    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
+    health: @escaping @Sendable () -> DeliveryTrouble? = { nil }
   ) {
     self.version = version
     self.writes = writes
@@ -41,7 +42,7 @@ final class API: Sendable {
     var router = HTTPRouter()
     let runList = RunListAnswer(version: version)
     for route in Self.routes(
-      recipes: recipes, hub: hub, runList: runList, deliveries: deliveries)
+      recipes: recipes, hub: hub, runList: runList, deliveries: deliveries, health: health)
     {
       router.add(route.method, route.template) {
         [pool, writes, keyLocks, idempotencyWindow, hub] in

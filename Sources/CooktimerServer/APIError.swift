@@ -47,7 +47,7 @@ enum APIError {
       case .noSuchTimer(let run, let timer):
         let what = Int(timer) != nil ? "timer \(timer)" : "timer \"\(timer)\""
         return (.notFound, "\(run) has no \(what)")
-      case .invalid(let m): return (.badRequest, m)
+      case .invalid(let m), .badData(let m): return (.badRequest, m)
       }
     case let error as CoreError:
       switch error {

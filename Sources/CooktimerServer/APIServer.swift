@@ -12,12 +12,20 @@ public struct APIServerConfiguration: Sendable {
   public var port: UInt16 = 8417
   /// Threads, timeouts (10 s without progress, docs/api.md §2) and the 64 KiB body limit.
   public var http = HTTPServerConfiguration()
-  /// Seconds between `: ping` comments on every event stream (docs/api.md §1: 15).
-  public var pingIntervalSeconds: Double = 15
+  /// Seconds between `event: heartbeat` events on every event stream (docs/api.md §1.4: 2).
+  public var heartbeatIntervalSeconds: Double = 2
+  /// The old name of ``heartbeatIntervalSeconds`` (a `: ping` comment every 15 s before).
+  public var pingIntervalSeconds: Double {
+    get { heartbeatIntervalSeconds }
+    set { heartbeatIntervalSeconds = newValue }
+  }
   /// Seconds between looks for changes made elsewhere and timers that fired (docs/api.md
   /// §3: within a second). A look is one `PRAGMA data_version` unless something changed, so
   /// 50 ms costs nothing and keeps a change typed at the terminal within 50 ms of the screens.
   public var watchIntervalSeconds: Double = 0.05
+  /// Whether the APNs sender beside the server is failing, for `/healthz` (docs/api.md
+  /// §1.2); `nil` (no sender, or it succeeds) answers 200 `{"ok": true}`.
+  public var deliveryTrouble: (@Sendable () -> DeliveryTrouble?)?
   /// How long an `Idempotency-Key`'s answer is replayed, in milliseconds (24 h).
   public var idempotencyWindowMilliseconds: Int64 = 86_400_000
 
@@ -61,11 +69,12 @@ public final class APIServer: Sendable {
       pool: pool, recipes: recipes, hub: hub,
       idempotencyWindow: configuration.idempotencyWindowMilliseconds,
       version: StoreVersion(store: try makeService().store),
-      writes: GroupCommit(service: try makeService()), deliveries: answer)
+      writes: GroupCommit(service: try makeService()), deliveries: answer,
+      health: configuration.deliveryTrouble ?? { nil })
     watcher = RunWatcher(
       hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds)
     try watcher.start()
-    let pinger = Pinger(hub: hub, interval: configuration.pingIntervalSeconds)
+    let pinger = Pinger(hub: hub, interval: configuration.heartbeatIntervalSeconds)
     self.pinger = pinger
     do {
       http = try HTTPServer(
@@ -93,6 +102,17 @@ public final class APIServer: Sendable {
   public var routes: [(method: String, template: String)] { api.declaredRoutes }
 }
 
+/// Delivery failing since `failingSince` (the sender's clock) for `reason` (one line).
+public struct DeliveryTrouble: Hashable, Sendable {
+  public var failingSince: Instant
+  public var reason: String
+
+  public init(failingSince: Instant, reason: String) {
+    self.failingSince = failingSince
+    self.reason = reason
+  }
+}
+
 /// An `Encodable` of a type known only at run time.
 private struct AnyEncodable: Encodable {
   let value: any Encodable
@@ -100,7 +120,8 @@ private struct AnyEncodable: Encodable {
   func encode(to encoder: any Encoder) throws { try value.encode(to: encoder) }
 }
 
-/// Sends `: ping` to every event stream every `interval` seconds, on a thread of its own.
+/// Sends `event: heartbeat` to every event stream every `interval` seconds, on a thread of
+/// its own.
 private final class Pinger: Sendable {
   private let stopped = Wakeup()
 
@@ -110,10 +131,10 @@ private final class Pinger: Sendable {
       while true {
         stopped.wait(timeout: interval)
         if stopped.isStopped { return }
-        hub.ping()
+        hub.heartbeat()
       }
     }
-    thread.name = "cooktimer-event-ping"
+    thread.name = "cooktimer-event-heartbeat"
     thread.start()
   }
 

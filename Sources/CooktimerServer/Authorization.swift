@@ -5,14 +5,18 @@ import Foundation
 
 /// docs/api.md §2: once any API key exists, every `/v1` request needs
 /// `Authorization: Bearer KEY` (RFC 6750 §2.1); with none, `/v1` needs no key but only
-/// this machine may call it.
+/// this machine may call it — and only by a loopback name, and no other site's page may
+/// change anything (``LoopbackGuard``).
 enum Authorization {
-  /// The 401 to answer, or `nil` when the request may go on; `keys` are the valid keys as
-  /// stored now (one made or revoked by `cooktimer apikey` in another process counts at once).
+  /// The refusal to answer (401, or 421/403 from ``LoopbackGuard``), or `nil` when the
+  /// request may go on; `keys` are the valid keys as stored now (one made or revoked by
+  /// `cooktimer apikey` in another process counts at once).
   static func check(_ request: HTTPRequest, keys: [APIKeyRecord]) -> HTTPResponse? {
     if keys.isEmpty {
-      if request.isLoopback { return nil }
-      return refusal("no API key is configured, so only this machine may call /v1")
+      guard request.isLoopback else {
+        return refusal("no API key is configured, so only this machine may call /v1")
+      }
+      return LoopbackGuard.refusal(request)
     }
     guard let token = bearerToken(request) else {
       return refusal("this server needs Authorization: Bearer KEY (cooktimer apikey create)")

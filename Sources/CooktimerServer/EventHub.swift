@@ -3,31 +3,38 @@ import CooktimerHTTP
 import CooktimerService
 import Foundation
 
-/// `GET /v1/events` (docs/api.md §1): every open stream and the recent events, numbered, so
-/// a client that reconnects with `Last-Event-ID` gets what it missed (WHATWG HTML,
-/// "Server-sent events"). A client whose id is not among the recent ones — new, from before
-/// a restart, or too far behind — gets a `run` event per active run instead: the state,
-/// not the history.
+/// `GET /v1/events` (docs/api.md §1.4): every open stream and the recent events, numbered
+/// from a sequence kept in the database (``EventIDs``), so a client that reconnects with
+/// `Last-Event-ID` gets what it missed (WHATWG HTML, "Server-sent events"), even across a
+/// restart of `serve` when it missed nothing. A new client gets one `run` event per active
+/// run, each with an id of its own. A client whose id is not known — from before a restart,
+/// too far behind, from the future or another database — gets one `resync` event with every
+/// active run: never a silent gap (whatwg/html issue 8297).
 ///
-/// Thread-safety: one lock over the streams and the log. Streams are written under it (a
-/// write only buffers), so every client sees the events in one order; closed streams are
-/// dropped at the next write rather than from their termination callback, which runs on
-/// libmicrohttpd's threads.
+/// Thread-safety: one lock over the streams, the log and the ids. Streams are written under
+/// it (a write only buffers), so every client sees the events in one order; a stream whose
+/// write fails is dropped at once.
 final class EventHub: @unchecked Sendable {
   struct Event {
-    let id: Int
+    let id: Int64
     let name: String
     let data: String
   }
 
+  /// An open stream and whose it is: the SHA-256 (hex) of its API key, `""` without one.
+  private struct Subscriber {
+    let stream: EventStream
+    let caller: String
+  }
+
   private let lock = NSLock()
-  private var streams: [EventStream] = []
+  private var streams: [Subscriber] = []
   private var log: [Event] = []
-  private var lastID = 0
+  private var ids = EventIDs()
   /// The active runs as last seen, for a new client's first events.
   private var current: [Run] = []
   private let capacity: Int
-  private let clock: any Clock
+  let clock: any Clock
   /// Wakes the watcher at once after a change made through the API.
   let wakeup = Wakeup()
 
@@ -37,48 +44,99 @@ final class EventHub: @unchecked Sendable {
   }
 
   /// A new stream for `request`, with what it missed (or the current runs) queued first.
-  func subscribe(_ request: HTTPRequest) -> HTTPResponse {
+  /// - Parameter caller: ``Authorization/caller(of:)``: the stream ends when that key is
+  ///   revoked (``endStreams(keptFor:)``).
+  func subscribe(_ request: HTTPRequest, caller: String) -> HTTPResponse {
     let stream = EventStream()
-    let last = request.headers["Last-Event-ID"].flatMap {
-      Int($0.trimmingCharacters(in: .whitespaces))
-    }
+    let header = request.headers["Last-Event-ID"]?.trimmingCharacters(in: .whitespaces)
     lock.lock()
-    let oldest = log.first?.id ?? lastID + 1
-    if let last, last >= oldest - 1, last <= lastID {
+    defer { lock.unlock() }
+    if let header, !header.isEmpty, let last = Int64(header), ids.floor <= last,
+      last <= ids.last
+    {
       for event in log where event.id > last {
         stream.send(event: event.name, id: String(event.id), data: event.data)
       }
     } else {
       let now = clock.now()
-      for run in current {
-        let settled = run.settled(at: max(now, run.lastChange)).run
-        stream.send(
-          event: "run", id: String(lastID),
-          data: Self.encode(RunEvent(serverTime: now, run: settled)))
+      let runs = current.map { $0.settled(at: max(now, $0.lastChange)).run }
+      if let header, !header.isEmpty {
+        let data = Self.encode(ResyncEvent(serverTime: now, runs: runs))
+        stream.send(event: "resync", id: ids.take().map(String.init), data: data)
+      } else {
+        for run in runs {
+          let data = Self.encode(RunEvent(serverTime: now, run: run))
+          stream.send(event: "run", id: ids.take().map(String.init), data: data)
+        }
       }
     }
-    streams.append(stream)
-    lock.unlock()
+    streams.append(Subscriber(stream: stream, caller: caller))
     return .eventStream(stream)
   }
 
-  /// Sends an event to every open stream and keeps it for reconnecting clients.
-  func publish(_ name: String, _ payload: some Encodable) {
-    let data = Self.encode(payload)
+  /// Sends events to every open stream and keeps them for reconnecting clients; each gets
+  /// the next id. - Returns: false, sending nothing, when fewer ids are reserved than
+  /// events given (the watcher reserves more and tries again).
+  func publish(_ events: [(name: String, data: String)]) -> Bool {
     lock.lock()
-    lastID += 1
-    let event = Event(id: lastID, name: name, data: data)
-    log.append(event)
-    if log.count > capacity { log.removeFirst(log.count - capacity) }
-    streams = streams.filter { $0.send(event: name, id: String(event.id), data: data) }
+    defer { lock.unlock() }
+    guard ids.remaining >= events.count else { return false }
+    for (name, data) in events {
+      let event = Event(id: ids.take()!, name: name, data: data)
+      log.append(event)
+      streams = streams.filter { $0.stream.send(event: name, id: String(event.id), data: data) }
+    }
+    if log.count > capacity {
+      let dropped = log.count - capacity
+      // A client holding the newest dropped id still finds everything after it in the log.
+      ids.floor = max(ids.floor, log[dropped - 1].id)
+      log.removeFirst(dropped)
+    }
+    return true
+  }
+
+  /// `event: heartbeat`, `data: {"serverTime"}`, no id (docs/api.md §1.4, every 2 s): the
+  /// page measures its clock offset and notices a dead connection by its absence; a stream
+  /// whose write fails (client gone, buffer full) is dropped at once.
+  func heartbeat() {
+    let data = Self.encode(["serverTime": clock.now().description])
+    lock.lock()
+    streams = streams.filter { $0.stream.send(event: "heartbeat", data: data) }
     lock.unlock()
   }
 
-  /// `: ping` to every stream (docs/api.md §1, every 15 s): keeps proxies from closing a
-  /// quiet stream and shows which clients went away.
-  func ping() {
+  /// Ends every stream whose key is no longer valid: with `validKeys` empty (no key: loopback
+  /// mode) every stream may stay; otherwise only those opened with one of them (SHA-256 hex).
+  /// A revoked key's streams, and keyless ones once a key exists, close after what is queued.
+  func endStreams(keptFor validKeys: Set<String>) {
+    guard !validKeys.isEmpty else { return }
     lock.lock()
-    streams = streams.filter { $0.sendComment("ping") }
+    streams = streams.filter {
+      if validKeys.contains($0.caller) { return true }
+      $0.stream.close()
+      return false
+    }
+    lock.unlock()
+  }
+
+  /// True when the watcher should reserve more ids (``EventIDs/wantsMore``).
+  var wantsIDs: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return ids.wantsMore
+  }
+
+  /// The highest id this process may issue now (0 before the first reservation).
+  var reservedTop: Int64 {
+    lock.lock()
+    defer { lock.unlock() }
+    return ids.top
+  }
+
+  /// A reservation the watcher stored (``EventIDs/reserved(stored:newTop:)``).
+  func reserved(stored: Int64, newTop: Int64) {
+    lock.lock()
+    ids.reserved(stored: stored, newTop: newTop)
     lock.unlock()
   }
 
@@ -112,6 +170,18 @@ struct RunEvent: Encodable {
   init(serverTime: Instant, run: Run) {
     self.serverTime = serverTime.description
     self.run = RunDocument(run, at: max(serverTime, run.lastChange))
+  }
+}
+
+/// `event: resync`: the client's `Last-Event-ID` is unknown, so here is every active run;
+/// a run it knows that is not among them has ended.
+struct ResyncEvent: Encodable {
+  var serverTime: String
+  var runs: [RunDocument]
+
+  init(serverTime: Instant, runs: [Run]) {
+    self.serverTime = serverTime.description
+    self.runs = runs.map { RunDocument($0, at: max(serverTime, $0.lastChange)) }
   }
 }
 

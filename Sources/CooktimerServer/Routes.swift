@@ -10,10 +10,11 @@ extension API {
   /// (a test compares the two).
   static func routes(
     recipes: any RecipeSource, hub: EventHub, runList: RunListAnswer,
-    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse
+    deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
+    health: @escaping @Sendable () -> DeliveryTrouble? = { nil }
   ) -> [APIRoute] {
     var routes = [
-      APIRoute("GET", "/healthz") { _ in try .json(["ok": true]) },
+      APIRoute("GET", "/healthz") { _ in try HealthAnswer.response(health()) },
       // The kitchen screen (no key: the page asks for one and sends it to /v1 itself).
       APIRoute("GET", "/") { call in KitchenPageResponse.answer(call.request) },
       APIRoute("GET", "/openapi.json") { _ in OpenAPIDocument.response },
@@ -69,7 +70,9 @@ extension API {
         try call.service.acknowledge(call.parameter("id"), at: call.now)
         return .noContent
       },
-      APIRoute("GET", "/v1/events") { call in hub.subscribe(call.request) },
+      APIRoute("GET", "/v1/events") { call in
+        hub.subscribe(call.request, caller: Authorization.caller(of: call.request))
+      },
     ]
     return routes
   }

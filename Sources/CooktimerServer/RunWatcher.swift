@@ -25,8 +25,10 @@ final class RunWatcher: @unchecked Sendable {
     self.interval = interval
   }
 
-  /// Takes the first look (no events: that is the state new clients get), then watches.
+  /// Reserves the first event ids and takes the first look (no events: that is the state new
+  /// clients get), then watches.
   func start() throws {
+    try reserveIDs()
     try look(publishing: false)
     let thread = Thread { [self] in
       while true {
@@ -43,13 +45,26 @@ final class RunWatcher: @unchecked Sendable {
 
   func stop() { hub.wakeup.stop() }
 
+  /// Takes the next block of event ids (at least `count`) from the database's sequence
+  /// (``EventIDs``).
+  private func reserveIDs(count: Int = 0) throws {
+    let top = hub.reservedTop
+    let (stored, newTop) = try service.store.transaction { tx in
+      let stored = Int64(try tx.setting(EventIDs.settingKey) ?? "") ?? 0
+      let newTop = max(stored, top) + max(EventIDs.block, Int64(count))
+      try tx.setSetting(EventIDs.settingKey, String(newTop))
+      return (stored, newTop)
+    }
+    hub.reserved(stored: stored, newTop: newTop)
+  }
+
   private func look(publishing: Bool) throws {
+    if hub.wantsIDs { try reserveIDs() }
     let now = service.clock.now()
     let current = try service.store.dataVersion()
     let due = nextDue.map { $0 <= now } ?? false
     guard current != version || due || !publishing else { return }
-    version = current
-    let (runs, acknowledged) = try service.store.read { tx in
+    let (runs, acknowledged, keys) = try service.store.read { tx in
       var runs = try tx.activeRuns()
       let active = Set(runs.map(\.id))
       // A run that just ended is no longer active: look it up to tell of its end.
@@ -57,9 +72,12 @@ final class RunWatcher: @unchecked Sendable {
         if let run = try tx.run(id: id) { runs.append(run) }
       }
       let acknowledged = try runs.map { try tx.acknowledgedAt(runID: $0.id) }
-      return (runs, acknowledged)
+      return (runs, acknowledged, try tx.validAPIKeys())
     }
+    // `apikey revoke` in another process ends that key's streams at this look.
+    hub.endStreams(keptFor: Set(keys.map(\.hash)))
     var next: [String: (run: Run, acknowledged: Instant?)] = [:]
+    var events: [(name: String, data: String)] = []
     let time = now.description
     for (stored, ack) in zip(runs, acknowledged) {
       let run = stored.settled(at: max(now, stored.lastChange)).run
@@ -70,20 +88,26 @@ final class RunWatcher: @unchecked Sendable {
         for t in run.timers.indices where run.timers[t].state.name == "fired" {
           let was = before?.run.timers.indices.contains(t) == true ? before!.run.timers[t] : nil
           if was?.state.name != "fired" {
-            hub.publish(
-              "fired",
-              FiredEvent(serverTime: time, id: run.id, timer: TimerDocument(run, timer: t, at: now))
-            )
+            let fired = FiredEvent(
+              serverTime: time, id: run.id, timer: TimerDocument(run, timer: t, at: now))
+            events.append(("fired", EventHub.encode(fired)))
           }
         }
-        hub.publish("run", RunEvent(serverTime: now, run: run))
+        events.append(("run", EventHub.encode(RunEvent(serverTime: now, run: run))))
       }
       if let ack, ack != before?.acknowledged {
-        hub.publish(
-          "acknowledged",
-          AcknowledgedEvent(serverTime: time, id: run.id, acknowledgedAt: ack.description))
+        let event = AcknowledgedEvent(
+          serverTime: time, id: run.id, acknowledgedAt: ack.description)
+        events.append(("acknowledged", EventHub.encode(event)))
       }
     }
+    if !events.isEmpty && !hub.publish(events) {
+      // Not enough ids reserved: reserve (or fail this look) and publish the same events.
+      try reserveIDs(count: events.count)
+      _ = hub.publish(events)
+    }
+    // Only a look that got this far counts as seen: a failed one is taken again.
+    version = current
     seen = next
     nextDue = next.values.compactMap(\.run.nextDue).min()
     hub.setCurrent(

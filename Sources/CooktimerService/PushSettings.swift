@@ -1,9 +1,10 @@
 import CooktimerActivity
 import CooktimerStore
 
-/// How pushes are addressed and worded. The topic is a stored setting: given once (`--topic`,
-/// `COOKTIMER_TOPIC`), it is kept in the database for every later process — the sender and
-/// the server included — so no push goes out with a placeholder (docs/delivery.md §2).
+/// How pushes are addressed and worded. The topic is a stored setting: given once as
+/// `--topic` to any command that opens the database (or as `COOKTIMER_TOPIC` to one that
+/// changes runs), it is kept for every later process — the sender and the server included —
+/// so no push goes out with a placeholder (docs/cli.md §1.5, docs/delivery.md §2).
 public struct PushSettings: Hashable, Sendable {
   /// The app's bundle id as given to this process; `nil`: the stored one, if any.
   public var topic: String?
@@ -39,5 +40,24 @@ public struct PushSettings: Hashable, Sendable {
       out.alertStyle = try tx.setting(Self.alertsKey).flatMap(AlertStyle.init(rawValue:))
     }
     return out
+  }
+}
+
+extension RunService {
+  /// Stores `topic` and `alertStyle` (those given as options, `--topic` / `--alerts`) when
+  /// they differ from the stored ones, so every later process uses them: the one rule of
+  /// docs/cli.md §1.5 ("kept" means stored by any command that opens the database). Writes
+  /// nothing when neither is given or both are stored already.
+  public func keepSettings(topic: String?, alertStyle: AlertStyle?) throws {
+    guard topic != nil || alertStyle != nil else { return }
+    let stored = try store.read { tx in
+      (try tx.setting(PushSettings.topicKey), try tx.setting(PushSettings.alertsKey))
+    }
+    let topicNew = topic.map { $0 != stored.0 } ?? false
+    let alertsNew = alertStyle.map { $0.rawValue != stored.1 } ?? false
+    guard topicNew || alertsNew else { return }
+    try store.transaction { tx in
+      _ = try PushSettings(topic: topic, alertStyle: alertStyle).resolved(tx, remember: true)
+    }
   }
 }

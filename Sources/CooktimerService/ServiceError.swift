@@ -12,4 +12,7 @@ public enum ServiceError: Error, Hashable, Sendable {
   case noSuchTimer(run: String, timer: String)
   /// A value the use case cannot take (e.g. a bad clock offset); the message says which.
   case invalid(String)
+  /// Data from outside that cannot be kept as given (a control character in a device
+  /// name); nothing was stored. The message says what and where.
+  case badData(String)
 }

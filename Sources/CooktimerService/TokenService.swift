@@ -22,12 +22,30 @@ extension RunService {
     return hex
   }
 
+  /// A device name as given, or ``ServiceError/badData(_:)`` when it holds a control
+  /// character (C0, DEL, C1: Unicode category Cc): a NUL cut the stored name short and the
+  /// others would reach a terminal through `token list` (issue 26).
+  public static func checkedDeviceName(_ name: String?) throws -> String? {
+    guard let name else { return nil }
+    for (offset, scalar) in name.unicodeScalars.enumerated()
+    where scalar.properties.generalCategory == .control {
+      let code = String(scalar.value, radix: 16, uppercase: true)
+      throw ServiceError.badData(
+        "a device name may not contain control characters: U+"
+          + String(repeating: "0", count: max(0, 4 - code.count)) + code
+          + " at character \(offset + 1)")
+    }
+    return name
+  }
+
   /// Registers a device's push-to-start token: every `start` goes to it.
-  /// - Throws: ``ServiceError/invalid(_:)`` for a bad token.
+  /// - Throws: ``ServiceError/invalid(_:)`` for a bad token, ``ServiceError/badData(_:)``
+  ///   for a device name with a control character; nothing is stored then.
   @discardableResult
   public func addPushToStartToken(
     _ text: String, device: String?, sandbox: Bool, at now: Instant? = nil
   ) throws -> PushToken {
+    let device = try Self.checkedDeviceName(device)
     let token = PushToken(
       token: try Self.normalizedToken(text), kind: .pushToStart, device: device,
       sandbox: sandbox, createdAt: now ?? clock.now())

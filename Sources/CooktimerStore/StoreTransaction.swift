@@ -1,4 +1,5 @@
 import CooktimerCore
+import Foundation
 
 /// The store's operations inside one `BEGIN IMMEDIATE` transaction, handed to the body of
 /// ``RunStore/transaction(_:)`` and ``RunStore/update(runID:_:)``. Everything done through it
@@ -22,6 +23,20 @@ public struct StoreTransaction {
     try db.query(RunCodec.selection + "WHERE status = 'active' ORDER BY created_ms, id", []) {
       (row) throws(StoreError) in try RunCodec.decode(row: row, path: db.path)
     }
+  }
+
+  /// The active runs among `ids`, oldest first; ids of no active run are left out.
+  public func activeRuns(ids: Set<String>) throws(StoreError) -> [Run] {
+    guard !ids.isEmpty else { return [] }
+    // One JSON array bound once (`json_each`), not one placeholder per id: SQLite limits
+    // the placeholders of a statement, and the REPL may name thousands at start-up.
+    // Encoding strings cannot fail.
+    let list = String(decoding: (try? JSONEncoder().encode(ids.sorted())) ?? Data("[]".utf8), as: UTF8.self)
+    return try db.query(
+      RunCodec.selection
+        + "WHERE status = 'active' AND runs.id IN (SELECT value FROM json_each(?)) "
+        + "ORDER BY created_ms, id", [.text(list)]
+    ) { (row) throws(StoreError) in try RunCodec.decode(row: row, path: db.path) }
   }
 
   /// Stores a new run with its first events; its `next_due_ms` is derived from it
@@ -89,19 +104,24 @@ public struct StoreTransaction {
     }
   }
 
-  /// A fresh run id: 3 characters of `[0-9a-z]`, longer once short ones get crowded. Unique
-  /// among stored runs; insert the run in this same transaction to keep it so.
+  /// A fresh run id: a letter and 9 characters of `[0-9a-z]` from the system's CSPRNG
+  /// (`SystemRandomNumberGenerator`: `getrandom(2)`), about 51.2 bits, so a run cannot be
+  /// found by trying ids: at the 1,100 requests a second that swept every 3-character id
+  /// in 42 s, half of them would take 50,000 years (docs/api.md §2). Unique among stored runs
+  /// (ids of earlier versions, 3 characters, stay valid); insert the run in this same
+  /// transaction to keep it so.
+  /// The first character is a letter: an id that began with a digit could read as a
+  /// duration where a command takes either (`begin s1 5za7ge12wz`: "unknown unit za").
   public func newRunID() throws(StoreError) -> String {
-    let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyz")
+    let letters = Array("abcdefghijklmnopqrstuvwxyz")
+    let alphabet = Array("0123456789") + letters
     var generator = SystemRandomNumberGenerator()
-    var length = 3
     while true {
-      for _ in 0..<8 {
-        let id = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
-        let taken = try db.first("SELECT 1 FROM runs WHERE id = ?", [.text(id)]) { _ in true }
-        if taken == nil { return id }
-      }
-      length += 1
+      let first = letters.randomElement(using: &generator)!
+      let id = String(
+        [first] + (0..<9).map { _ in alphabet.randomElement(using: &generator)! })
+      let taken = try db.first("SELECT 1 FROM runs WHERE id = ?", [.text(id)]) { _ in true }
+      if taken == nil { return id }
     }
   }
 

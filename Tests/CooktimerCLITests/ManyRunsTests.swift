@@ -89,10 +89,12 @@ struct ManyRunsTests {
     let runs = try (0..<21).map {
       try Run.start(id: "x\($0)", recipe: Self.bread, at: Self.t0).run
     }
-    let fitting = ActiveRunsSummary.lines(Array(runs.prefix(20)), rows: 24, now: Self.t0)
+    #expect(ActiveRunsSummary.readAtMost(rows: 24) == 20)
+    let fitting = ActiveRunsSummary.lines(Array(runs.prefix(20)), of: 20, rows: 24, now: Self.t0)
     #expect(fitting.count == 21)
     #expect(fitting.last == "  x19  Bread — step 1 of 2, waiting")
-    let over = ActiveRunsSummary.lines(runs, rows: 24, now: Self.t0)
+    // The greeting reads only the first 20 of the 21 and the count.
+    let over = ActiveRunsSummary.lines(Array(runs.prefix(20)), of: 21, rows: 24, now: Self.t0)
     #expect(over.count == 12)
     #expect(over.last == "  … and 11 more: `status` lists them all")
     #expect(Screenful.grouped(49_990) == "49,990")

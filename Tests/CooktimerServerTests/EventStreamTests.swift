@@ -1,5 +1,7 @@
 import CooktimerCore
+import CooktimerServer
 import CooktimerService
+import CooktimerStore
 import Foundation
 import Testing
 
@@ -46,14 +48,103 @@ struct EventStreamTests {
     let resumed = try Self.events(box, lastEventID: "1", seconds: 1) {}
     #expect(resumed.hasPrefix("event: run\nid: 2\n"))
     #expect(resumed.contains("event: acknowledged\nid: 3\n"))
+    // A new client's opening snapshot has ids of its own, after every event so far.
     let fresh = try Self.events(box, seconds: 1) {}
-    #expect(fresh.hasPrefix("event: run\nid: 3\ndata: "))
+    #expect(fresh.hasPrefix("event: run\nid: 4\ndata: "))
     #expect(fresh.components(separatedBy: "event: ").count == 2)
   }
 
-  @Test func pingsKeepTheStreamAlive() throws {
+  /// The wire the kitchen page relies on: `event: heartbeat`, no id, every 2 s.
+  @Test func heartbeatsCarryTheServerTime() throws {
     let box = try TestServer(ping: 0.2)
     let text = try Self.events(box, seconds: 1) {}
-    #expect(text.hasPrefix(": ping\n\n"))
+    let beat = "event: heartbeat\ndata: {\"serverTime\":\"2026-11-29T18:00:00.000Z\"}\n\n"
+    #expect(text.hasPrefix(beat + beat), "\(text)")
+    #expect(!text.contains("id:") && !text.contains(": ping"))
+    #expect(APIServerConfiguration().heartbeatIntervalSeconds == 2)
+  }
+
+  @Test func theOpeningSnapshotHasDistinctIncreasingIDs() throws {
+    let box = try TestServer()
+    var (first, second) = ("", "")
+    let starts = try Self.events(box) {
+      first = try box.startTea()
+      second = try box.startTea()
+    }
+    #expect(starts.hasPrefix("event: run\nid: 1\n") && starts.contains("event: run\nid: 2\n"))
+    let text = try Self.events(box, seconds: 1) {}
+    let frames = text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 2, "\(text)")
+    // Oldest first; both started at t0, so by id.
+    let (older, newer) = (min(first, second), max(first, second))
+    #expect(frames[0].hasPrefix("event: run\nid: 3\ndata: ") && frames[0].contains(older))
+    #expect(frames[1].hasPrefix("event: run\nid: 4\ndata: ") && frames[1].contains(newer))
+  }
+
+  /// whatwg/html issue 8297: an id the server does not know is answered with a `resync`, never
+  /// with silence — after a restart, from the future, or not a number.
+  @Test func eventIDsSurviveARestartAndUnknownOnesResync() throws {
+    let box = try TestServer()
+    let folder = box.folder
+    var id = ""
+    let before = try Self.events(box) { id = try box.startTea() }
+    #expect(before.hasPrefix("event: run\nid: 1\ndata: "), "\(before)")
+    box.server.stop()  // `serve` stops; the folder stays until the test ends
+    // The run is paused while the server is down: a client that saw event 1 must hear of it.
+    let elsewhere = RunService(
+      store: try RunStore(path: folder + "/cooktimer.sqlite3"), clock: FixedClock(t0))
+    _ = try elsewhere.perform(.pause, on: id, at: t0)
+    let again = try TestServer(folder: folder)
+    let resumed = try Self.events(again, lastEventID: "1") {}
+    let frames = resumed.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(frames.count == 1, "\(resumed)")
+    #expect(frames.first?.hasPrefix("event: resync\nid: 1001\ndata: {\"runs\":[{") == true)
+    #expect(frames.first?.contains(#""phase":"paused""#) == true)
+    #expect(frames.first?.hasSuffix(#"],"serverTime":"2026-11-29T18:00:00.000Z"}"#) == true)
+    // Ids go on from the new block; one this server issued is known again.
+    let next = try Self.events(again) { _ = try again.call("POST", "/v1/runs/\(id)/resume") }
+    let nextFrames = next.components(separatedBy: "\n\n").filter { !$0.isEmpty }
+    #expect(nextFrames.count == 2, "\(next)")
+    #expect(nextFrames.first?.hasPrefix("event: run\nid: 1002\ndata: ") == true)
+    #expect(nextFrames.last?.hasPrefix("event: run\nid: 1003\ndata: ") == true)
+    let known = try Self.events(again, lastEventID: "1002") {}
+    #expect(known.hasPrefix("event: run\nid: 1003\ndata: ") && !known.contains("resync"))
+    for unknown in ["999999", "abc", "-5", "0"] {
+      let text = try Self.events(again, lastEventID: unknown) {}
+      #expect(text.hasPrefix("event: resync\nid: "), "\(unknown): \(text)")
+    }
+    let stored = try RunStore(path: again.path).read { try $0.setting("event_ids_reserved") }
+    #expect(stored == "2000")
+  }
+
+  /// Issue 26: a revoked key's open stream kept receiving events.
+  @Test func revokingAKeyEndsItsStreams() throws {
+    let box = try TestServer()
+    let book = APIKeyBook(store: try RunStore(path: box.path))
+    let phone = try book.create(name: "phone", at: t0)
+    let tablet = try book.create(name: "tablet", at: t0)
+    func open(_ key: String) throws -> Process {
+      let process = Process()
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+      process.arguments = [
+        "-s", "-N", "--noproxy", "*", "--max-time", "20", "-H", "Authorization: Bearer \(key)",
+        box.base + "/v1/events",
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      try process.run()
+      return process
+    }
+    let revoked = try open(phone.key)
+    let kept = try open(tablet.key)
+    let deadline = Date(timeIntervalSinceNow: 5)
+    while box.server.openEventStreams < 2 && Date() < deadline { usleep(2_000) }
+    try #require(box.server.openEventStreams == 2)
+    try book.revoke(name: "phone", at: t0)
+    // The server ends the stream (curl exits 0 well before its 20 s).
+    revoked.waitUntilExit()
+    #expect(revoked.terminationStatus == 0)
+    #expect(kept.isRunning)
+    kept.terminate()
+    kept.waitUntilExit()
   }
 }

@@ -49,8 +49,18 @@ final class TestServer: @unchecked Sendable {
   let server: APIServer
   var base: String { "http://127.0.0.1:\(server.port)" }
 
-  init(ping: Double = 15) throws {
-    folder = NSTemporaryDirectory() + "cooktimer-server-" + UUID().uuidString
+  /// Deletes ``folder`` when done (false for a server started again on another's file).
+  private let owner: Bool
+
+  /// - Parameters:
+  ///   - folder: another server's folder, to serve its database again (a restart).
+  ///   - trouble: what `/healthz` hears from the sender.
+  init(
+    ping: Double = 15, folder given: String? = nil,
+    trouble: (@Sendable () -> DeliveryTrouble?)? = nil
+  ) throws {
+    owner = given == nil
+    folder = given ?? NSTemporaryDirectory() + "cooktimer-server-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     let path = folder + "/cooktimer.sqlite3"
     self.path = path
@@ -58,6 +68,7 @@ final class TestServer: @unchecked Sendable {
     configuration.port = 0
     configuration.pingIntervalSeconds = ping
     configuration.watchIntervalSeconds = 0.05
+    configuration.deliveryTrouble = trouble
     server = try APIServer(
       configuration: configuration,
       makeService: {
@@ -69,7 +80,7 @@ final class TestServer: @unchecked Sendable {
 
   deinit {
     server.stop()
-    try? FileManager.default.removeItem(atPath: folder)
+    if owner { try? FileManager.default.removeItem(atPath: folder) }
   }
 
   /// A service of its own on the same file, as another front end would have.

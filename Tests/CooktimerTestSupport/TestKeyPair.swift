@@ -27,6 +27,9 @@ public struct TestKeyPair: Sendable {
     guard let key = Self.generate(kind) else { throw TestSupportError("key generation failed") }
     defer { EVP_PKEY_free(key) }
     try Self.write(privateKeyFile) { PEM_write_bio_PrivateKey($0, key, nil, nil, 0, nil, nil) }
+    // Apple's download is the cook's alone once saved; the sender refuses one others may read.
+    try FileManager.default.setAttributes(
+      [.posixPermissions: 0o600], ofItemAtPath: privateKeyFile)
     try Self.write(publicKeyFile) { PEM_write_bio_PUBKEY($0, key) }
   }
 

@@ -1,5 +1,5 @@
-// libcurl, loaded on first use: the types and constants come from libcurl's own header (the
-// Debian -dev package), the functions from `libcurl.so.4` opened with dlopen by the first
+// libcurl, loaded on first use: the types and constants are declared in CurlDeclarations.h
+// (libcurl's own values; no -dev package needed), the functions from `libcurl.so.4` opened with dlopen by the first
 // call below. Nothing links libcurl, so a command that never fetches or sends (`help`,
 // `status`, the REPL) does not pay for loading it and its ~30 libraries.
 //
@@ -11,7 +11,7 @@
 #ifndef COOKTIMER_CCURL_H
 #define COOKTIMER_CCURL_H
 
-#include <curl/curl.h>
+#include "CurlDeclarations.h"
 
 /// Opens libcurl and runs `curl_global_init(CURL_GLOBAL_DEFAULT)`, once per process
 /// (thread-safe). Returns NULL when libcurl is ready, else one line saying why not (the

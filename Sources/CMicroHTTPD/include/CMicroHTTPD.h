@@ -1,6 +1,6 @@
-// libmicrohttpd, loaded on first use: the types and constants come from its own header (the
-// Debian -dev package), the functions from `libmicrohttpd.so.12` opened with dlopen by the
-// first call below. Nothing links libmicrohttpd, so only `serve` (and the HTTP tests) pay
+// libmicrohttpd, loaded on first use: the types and constants are declared in
+// MicroHTTPDDeclarations.h (its own values; no -dev package needed), the functions come from
+// `libmicrohttpd.so.12` opened with dlopen by the first call below. Nothing links libmicrohttpd, so only `serve` (and the HTTP tests) pay
 // for loading it and the TLS libraries it brings.
 //
 // Every function the server calls goes through a `cooktimer_mhd_*` wrapper: the names differ
@@ -10,14 +10,7 @@
 #ifndef COOKTIMER_CMICROHTTPD_H
 #define COOKTIMER_CMICROHTTPD_H
 
-// microhttpd.h uses size_t, ssize_t, va_list, fd_set and struct sockaddr without including
-// their headers.
-#include <stdarg.h>
-#include <stdint.h>
-#include <sys/select.h>
-#include <sys/socket.h>
-#include <sys/types.h>
-#include <microhttpd.h>
+#include "MicroHTTPDDeclarations.h"
 
 /// Opens libmicrohttpd, once per process (thread-safe). Returns NULL when it is ready, else
 /// one line saying why not (missing, or lacking a function), valid for the life of the

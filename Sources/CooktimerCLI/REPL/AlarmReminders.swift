@@ -8,13 +8,17 @@ public enum RingMode: String, Sendable {
 
 /// The timer alarms that rang and nobody acknowledged yet, each reminded of every
 /// `interval` until the cook reacts: a key at the prompt, `ok`, a change to the run, or an
-/// acknowledgement from elsewhere (`POST /v1/runs/{id}/acknowledge`).
+/// acknowledgement from elsewhere (`POST /v1/runs/{id}/acknowledge`). A run that moved on
+/// anywhere — `next`, `restart`, its end, from this REPL or any other front end — is a
+/// cook who heard it (issue 26: `next` from the app left the REPL ringing).
 ///
 /// Pure: it takes `now` and never reads a clock.
 struct AlarmReminders {
   /// Milliseconds between reminders.
   let interval: Int64
-  private(set) var pending: [(alarm: Alarm, next: Instant)] = []
+  /// Each alarm, when it is due again, and when the run's step started as the alarm rang
+  /// (``Run/stepStartedAt``): a later change of step means the run moved on.
+  private(set) var pending: [(alarm: Alarm, next: Instant, step: Instant?)] = []
 
   init(interval: Int64) {
     self.interval = max(1, interval)
@@ -24,9 +28,16 @@ struct AlarmReminders {
   var runIDs: Set<String> { Set(pending.map(\.alarm.runID)) }
 
   /// `alarm` rang at `now`; only a timer's end asks for a reaction.
-  mutating func rang(_ alarm: Alarm, at now: Instant) {
+  /// - Parameter step: the run's ``Run/stepStartedAt`` settled at `now`, if known.
+  mutating func rang(_ alarm: Alarm, at now: Instant, step: Instant? = nil) {
     guard alarm.kind == .timerFired else { return }
-    pending.append((alarm, now + interval))
+    pending.append((alarm, now + interval, step))
+  }
+
+  /// Drops the alarms of `runID` that rang in another step than the one the run is in now
+  /// (it started at `stepStartedAt`): the run moved on (`next`, `restart`, auto-advance).
+  mutating func keep(runID: String, stepStartedAt: Instant) {
+    pending.removeAll { $0.alarm.runID == runID && $0.step.map { $0 != stepStartedAt } ?? false }
   }
 
   /// The cook reacted: nothing rings again.

@@ -11,8 +11,11 @@ final class AlarmRinger {
   let terminal: TerminalInfo
   private var scheduler = AlarmScheduler()
   private var dataVersion: Int64?
-  /// The active runs last read; `nil` before the first read.
+  /// Every active run as last read, for `watch` and the farewell; `nil` until one of them
+  /// asks (and again after each reload): start-up and ringing never read them all.
   private var held: [Run]?
+  /// The active runs with a running timer as last read: the only ones that can ring.
+  private var ringable: [Run] = []
   private var lastPoll = Instant(unixMilliseconds: 0)
   private let hook: AlarmHook?
   /// Called when another process changed the database (the REPL refreshes its completions).
@@ -48,14 +51,33 @@ final class AlarmRinger {
 
   private var store: RunStore? { attempt { try session.existingStore(session.baseOptions) } ?? nil }
 
-  /// The active runs as last read from the store (by ``reload()``, or when another process
-  /// changed it): the greeting, completion and `watch` read them without a query each.
-  func activeRuns() -> [Run] { held ?? loadActiveRuns() }
-
-  private func loadActiveRuns() -> [Run] {
+  /// Every active run, read once after each change (`watch` asks every second).
+  func activeRuns() -> [Run] {
+    if let held { return held }
     let runs = attempt { try store?.activeRuns() ?? [] } ?? []
     held = runs
     return runs
+  }
+
+  /// How many runs are active, and the first `limit` of them (the greeting's list).
+  func activeRunsSample(limit: Int) -> (count: Int, first: [Run]) {
+    if let held { return (held.count, Array(held.prefix(limit))) }
+    guard let store else { return (0, []) }
+    let count = attempt { try store.activeRunCount() } ?? 0
+    return (count, attempt { try store.activeRuns(limit: limit) } ?? [])
+  }
+
+  /// The active runs' ids (tab completion).
+  func activeRunIDs() -> [String] {
+    if let held { return held.map(\.id) }
+    return attempt { try store?.activeRunIDs() ?? [] } ?? []
+  }
+
+  /// Reads again the runs that can ring, and forgets the others until asked.
+  private func loadRingable() -> [Run] {
+    held = nil
+    ringable = attempt { try store?.activeRunsWithTimersDue() ?? [] } ?? []
+    return ringable
   }
 
   /// Loads the active runs and returns the lines for alarms missed while no cooktimer ran
@@ -64,8 +86,10 @@ final class AlarmRinger {
     guard let store else { return takeFailures() }
     let now = session.clock.now()
     var lines: [String] = []
-    let active = activeRuns()  // the greeting read them a moment ago
-    // One transaction for every run's watermark: thousands of runs start up in one commit.
+    // Only the runs with an alarm that may not have been told (a timer due, or a change
+    // since their watermark); a run that waits for the cook has nothing to catch up.
+    let active = attempt { try store.activeRunsToCatchUp(through: now) } ?? []
+    // One transaction for these runs' watermarks: thousands start up in one commit.
     let previous =
       attempt {
         try store.transaction { tx in
@@ -77,14 +101,16 @@ final class AlarmRinger {
       let missed = AlarmScheduler.alarms(
         of: run, after: previous ?? run.startedAt - 1, through: now)
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
+      let step = run.settled(at: max(now, run.lastChange)).run.stepStartedAt
       for alarm in missed {
         hook?.run(alarm, event: "missed")
-        if mode == .repeat { reminders.rang(alarm, at: now) }
+        if mode == .repeat { reminders.rang(alarm, at: now, step: step) }
       }
     }
     dataVersion = attempt { try store.dataVersion() }
-    scheduler.replace(active, since: { _ in now })
-    persistSettled(at: now)
+    scheduler.replace(loadRingable(), since: { _ in now })
+    // Renewals of waiting runs' activities are the sender's (it reads the runs due).
+    if !active.isEmpty { persistSettled(at: now, only: Set(active.map(\.id))) }
     let shown = Screenful.lines(lines, rows: TerminalInfo.size().rows) {
       "… and \($0) more missed alarms: `status` lists the runs"
     }
@@ -95,7 +121,7 @@ final class AlarmRinger {
   func reload() {
     guard let store else { return }
     dataVersion = attempt { try store.dataVersion() }
-    scheduler.replace(loadActiveRuns())
+    scheduler.replace(loadRingable())
   }
 
   /// The next instant an alarm or a reminder is due.
@@ -122,10 +148,18 @@ final class AlarmRinger {
   /// Waits briefly for `--on-alarm` hooks still running (before the REPL leaves).
   func finishHooks() { hook?.finish(within: 2) }
 
-  /// Stops reminding of runs no longer active or acknowledged elsewhere.
-  private func refreshReminders(_ active: [Run]) {
-    guard !reminders.isEmpty else { return }
+  /// Stops reminding of runs no longer active, moved on, or acknowledged elsewhere.
+  private func refreshReminders() {
+    guard !reminders.isEmpty, let store else { return }
+    // The ringing runs only: a run that rang waits for the cook, so it may not be ringable.
+    let active =
+      attempt { try store.transaction { tx in try tx.activeRuns(ids: reminders.runIDs) } } ?? []
     reminders.keep(runs: Set(active.map(\.id)))
+    let now = session.clock.now()
+    for run in active where reminders.runIDs.contains(run.id) {
+      let settled = run.settled(at: max(now, run.lastChange)).run
+      reminders.keep(runID: run.id, stepStartedAt: settled.stepStartedAt)
+    }
     for id in reminders.runIDs {
       guard let at = attempt({ try session.service(session.baseOptions).acknowledgedAt(id) }),
         let at
@@ -143,9 +177,8 @@ final class AlarmRinger {
       // One cheap query a second; the runs are read again only when another process committed.
       if let store, let version = attempt({ try store.dataVersion() }), version != dataVersion {
         dataVersion = version
-        let active = loadActiveRuns()
-        scheduler.replace(active)
-        refreshReminders(active)
+        scheduler.replace(loadRingable())
+        refreshReminders()
         onReload?()
       } else if store != nil, dataVersion == nil {
         reload()
@@ -156,7 +189,7 @@ final class AlarmRinger {
     for alarm in due {
       print(alarmText(alarm, now: now, zone: session.zone))
       hook?.run(alarm)
-      if mode == .repeat { reminders.rang(alarm, at: now) }
+      if mode == .repeat { reminders.rang(alarm, at: now, step: stepStarted(alarm.runID, at: now)) }
     }
     let again = reminders.due(at: now)
     let reminded = again.map {
@@ -172,6 +205,12 @@ final class AlarmRinger {
       persistSettled(at: now, only: unrecorded)
       unrecorded = []
     }
+  }
+
+  /// When the step the run is in at `now` started, from the runs last read.
+  private func stepStarted(_ runID: String, at now: Instant) -> Instant? {
+    guard let run = ringable.first(where: { $0.id == runID }) else { return nil }
+    return run.settled(at: max(now, run.lastChange)).run.stepStartedAt
   }
 
   static let howToStop = " · any key or `ok` stops the ring"

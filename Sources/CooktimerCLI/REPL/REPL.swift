@@ -143,8 +143,10 @@ final class REPL {
     let recipes = session.catalog(session.baseOptions).names().count
     var text =
       "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
+    let rows = TerminalInfo.size().rows
+    let sample = alarms.activeRunsSample(limit: ActiveRunsSummary.readAtMost(rows: rows))
     let summary = ActiveRunsSummary.lines(
-      alarms.activeRuns(), rows: TerminalInfo.size().rows, now: session.clock.now())
+      sample.first, of: sample.count, rows: rows, now: session.clock.now())
     for line in summary { text += "\n" + line }
     return text
   }
@@ -168,7 +170,7 @@ final class REPL {
   private func refreshCompletions() {
     var words = CompletionWords()
     words.recipes = session.catalog(session.baseOptions).completionWords()
-    words.runs = alarms.activeRuns().map(\.id)
+    words.runs = alarms.activeRunIDs()
     editor.completions = { words.candidates(after: $0) }
   }
 }

@@ -60,6 +60,7 @@ extension Session {
         let what = Int(timer) != nil ? "timer \(timer)" : "timer \"\(timer)\""
         return ("\(run) has no \(what); `status \(run)` lists them", ExitStatus.noInput)
       case .invalid(let m): return (m, ExitStatus.usage)
+      case .badData(let m): return (m, ExitStatus.dataError)
       }
     case let error as HTTPServerError:
       // libmicrohttpd missing, like libcurl for `send`, is 69; otherwise `serve` cannot
@@ -67,6 +68,7 @@ extension Session {
       if case .libraryMissing = error { return (error.description, ExitStatus.unavailable) }
       return (error.description, ExitStatus.ioError)
     case let error as DeliveryError:
+      if case .unprotectedKey = error { return (error.description, ExitStatus.noPermission) }
       return (error.description, ExitStatus.configuration)
     case let error as APNsError:
       switch error {

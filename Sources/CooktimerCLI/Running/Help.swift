@@ -64,8 +64,8 @@ extension Session {
     ("--json", "one JSON document on stdout"),
     (
       "--topic ID",
-      "the iOS app's bundle id for apns-topic, kept in the database (also $COOKTIMER_TOPIC or "
-        + "$COOKTIMER_BUNDLE_ID)"
+      "the iOS app's bundle id for apns-topic, kept in the database by any command "
+        + "($COOKTIMER_TOPIC, $COOKTIMER_BUNDLE_ID: this process, kept by changes)"
     ),
     (
       "--alerts STYLE",

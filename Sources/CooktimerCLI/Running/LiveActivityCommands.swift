@@ -63,7 +63,7 @@ extension CommandContext {
   /// What a push without a topic tells the user.
   static let noTopic =
     "no APNs topic set: the headers lack apns-topic; give the app's bundle id once with "
-    + "--topic BUNDLE_ID (or COOKTIMER_TOPIC) and it is kept in the database"
+    + "--topic BUNDLE_ID to any command and it is kept in the database"
 
   /// `plan` reads no database unless one exists: the topic given, else the stored one.
   private func plannedSettings() throws -> PushSettings {

@@ -14,7 +14,8 @@ struct LoadedRecipe {
 
 extension Session {
   /// The recipes folder: `--recipes`, `$COOKTIMER_RECIPES`, `./Recipes` if it exists, else
-  /// `$XDG_DATA_HOME/cooktimer/Recipes` (default `~/.local/share/cooktimer/Recipes`).
+  /// `$XDG_DATA_HOME/cooktimer/Recipes` (default `~/.local/share/cooktimer/Recipes`), which
+  /// gets the shipped recipes the first time it is used (``ShippedRecipesInstall``).
   func recipesFolder(_ options: GlobalOptions) -> String {
     if let dir = options.recipes { return dir }
     if let dir = environment["COOKTIMER_RECIPES"], !dir.isEmpty { return dir }
@@ -25,7 +26,11 @@ extension Session {
     let data =
       DatabasePath.dataFolder(environment: environment)
       ?? NSHomeDirectory() + "/.local/share/cooktimer"
-    return data + "/Recipes"
+    let folder = data + "/Recipes"
+    if let note = ShippedRecipesInstall.ifMissing(folder) {
+      FileHandle.standardError.write(Data((note + "\n").utf8))
+    }
+    return folder
   }
 
   func catalog(_ options: GlobalOptions) -> RecipeCatalog {

@@ -57,6 +57,8 @@ extension CommandContext {
     // libcurl is loaded now, not at start-up: missing, it is one line and exit 69, never
     // a retry with backoff.
     try APNsConnection.loadLibrary()
+    try SigningKeyFile.check(apns.keyFile!)
+    if let caFile = apns.caFile { try APNsCAFile.check(caFile) }
     let key = try APNsSigningKey(contentsOfFile: apns.keyFile!)
     let cache = try APNsTokenCache(key: key, keyID: apns.keyID!, teamID: apns.teamID!)
     let sender = PushSender(

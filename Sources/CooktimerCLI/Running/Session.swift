@@ -112,6 +112,9 @@ public final class Session {
       return open.service
     }
     let service = RunService(store: store, clock: clock, zone: zone, settings: settings)
+    // `--topic` / `--alerts` are kept by every command that opens the database, reads too
+    // (docs/cli.md §1.5); variables are in force for this process and kept by its changes.
+    try service.keepSettings(topic: options.topic, alertStyle: options.alerts)
     openService = (openStore?.path ?? "", settings, service)
     return service
   }

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerDelivery
 import CooktimerLineEditor
 import CooktimerServer
 import CooktimerService
@@ -31,6 +32,10 @@ extension CommandContext {
     var configuration = APIServerConfiguration()
     configuration.host = host
     configuration.port = port
+    let health = DeliveryHealth()
+    configuration.deliveryTrouble = {
+      health.trouble.map { DeliveryTrouble(failingSince: $0.failingSince, reason: $0.reason) }
+    }
     SignalPipe.install()
     let server = try APIServer(
       configuration: configuration,
@@ -40,7 +45,7 @@ extension CommandContext {
       recipes: CatalogRecipeSource(
         catalog: session.catalog(options), cache: session.recipeListCache(options)),
       deliveries: { service, _ in try service.deliveries() })
-    let sender = serveSender(sendOptions, send: send)
+    let sender = serveSender(sendOptions, send: send, health: health)
     let address = host.contains(":") ? "[\(host)]:\(server.port)" : "\(host):\(server.port)"
     if json {
       writeOut(

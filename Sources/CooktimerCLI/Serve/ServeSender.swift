@@ -15,17 +15,30 @@ final class ServeSender: @unchecked Sendable {
   private let stop = StopSignal()
   private let done = DispatchSemaphore(value: 0)
 
-  /// Starts sending; `make` builds the sender on the sender's own thread.
+  /// Starts sending; `make` builds the sender on the sender's own thread. A sender that
+  /// cannot be built for a passing reason (the database busy) is built again after a wait,
+  /// like a failed round; only its configuration stops it (issue 26: never stop for good
+  /// while `serve` runs).
   /// - Parameter failed: called with one line when the sender stops on an error.
   init(
-    make: @escaping @Sendable () throws -> PushSender, failed: @escaping @Sendable (String) -> Void
+    clock: any Clock, health: DeliveryHealth, make: @escaping @Sendable () throws -> PushSender,
+    failed: @escaping @Sendable (String) -> Void
   ) {
-    let thread = Thread { [stop, done] in
+    let thread = Thread { [stop, done, health] in
       defer { done.signal() }
-      do {
-        try make().run(until: stop)
-      } catch {
-        failed("the APNs sender stopped: \(error); pushes stay queued for `cooktimer send`")
+      var backoff = RoundBackoff()
+      while !stop.isStopped {
+        do {
+          try make().run(until: stop, health: health)
+          return
+        } catch  where !PushSender.isLasting(error) {
+          health.failed(at: clock.now(), reason: "\(error)")
+          if stop.wait(milliseconds: backoff.failed()) { return }
+        } catch {
+          failed("the APNs sender stopped: \(error); pushes stay queued for `cooktimer send`")
+          health.failed(at: clock.now(), reason: "stopped: \(error)")
+          return
+        }
       }
     }
     thread.name = "cooktimer-sender"
@@ -42,7 +55,10 @@ final class ServeSender: @unchecked Sendable {
 extension CommandContext {
   /// The sender for `serve`, or `nil` with a line saying why none runs: `--no-send`, or
   /// settings that are not there (the server still serves; `send` can deliver later).
-  func serveSender(_ options: SendOptions, send: Bool) -> ServeSender? {
+  /// - Parameter health: where the sender says whether its rounds succeed (`/healthz`).
+  func serveSender(
+    _ options: SendOptions, send: Bool, health: DeliveryHealth = DeliveryHealth()
+  ) -> ServeSender? {
     guard send else { return nil }
     let environment = session.environment
     let (clock, zone) = (session.clock, self.zone)
@@ -62,6 +78,7 @@ extension CommandContext {
       return nil
     }
     return ServeSender(
+      clock: clock, health: health,
       make: {
         let service = RunService(
           store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)

@@ -81,13 +81,16 @@ final class Sandbox: @unchecked Sendable {
     String(instant.timeIntervalSinceNow)
   }
 
-  /// Runs `cooktimer ARGS` to completion with `input` on stdin.
+  /// Runs `cooktimer ARGS` to completion with `input` on stdin, in `directory` (else the
+  /// test's own working folder, the package root).
   @discardableResult
-  func run(_ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:])
-    throws -> ProcessResult
-  {
+  func run(
+    _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:],
+    directory: URL? = nil
+  ) throws -> ProcessResult {
     let process = Process()
     process.executableURL = cooktimerBinary
+    if let directory { process.currentDirectoryURL = directory }
     process.arguments = arguments
     process.environment = environment.merging(extraEnvironment) { $1 }
     let out = Pipe()
