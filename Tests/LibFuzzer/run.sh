@@ -22,7 +22,7 @@ bin="$scratch/debug"
 # use): their objects are linked and SwiftPM wrote their module maps into the build folder.
 modules=(CooktimerCore CooktimerActivity CooktimerStore CooktimerService CooktimerAPNs
   CooktimerDelivery CooktimerHTTP CooktimerKitchen CooktimerServer CooktimerLineEditor
-  CooktimerCLI CCurl CMicroHTTPD)
+  CooktimerCLI CooktimerShippedRecipes CCurl CMicroHTTPD)
 objects=()
 for m in "${modules[@]}"; do objects+=("$bin/$m.build"/*.o); done
 maps=()
