@@ -15,6 +15,9 @@ does not stop within 15 s of SIGTERM.
 
     python3 Tests/ServeConcurrency/run.py [--bin .build/debug/cooktimer] [--seconds 30]
         [--connections 64] [--seed N]
+
+With `--bin .build/tsan/debug/cooktimer` (a `--sanitize=thread` build) and
+TSAN_OPTIONS=halt_on_error=1 in the environment, a data race in serve fails it too.
 """
 
 import argparse
@@ -176,6 +179,9 @@ def main():
         "COOKTIMER_DB": database,
         "COOKTIMER_RECIPES": os.path.join(ROOT, "Recipes"),
     }
+    # A serve built with --sanitize=thread: TSAN_OPTIONS=halt_on_error=1 makes a race kill it.
+    if "TSAN_OPTIONS" in os.environ:
+        environment["TSAN_OPTIONS"] = os.environ["TSAN_OPTIONS"]
     port = free_port()
     log = open(os.path.join(work, "serve.log"), "wb")
     serve = subprocess.Popen(
