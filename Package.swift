@@ -66,8 +66,14 @@ let package = Package(
       name: "CooktimerServer",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
-        "CooktimerHTTP", "CCrypto", "CooktimerKitchen",
+        "CooktimerHTTP", "CCrypto", "CooktimerKitchen", "CZlib",
       ]),
+    // zlib: the kitchen page and the OpenAPI document gzipped once at start (Content-Encoding).
+    .systemLibrary(
+      name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
+    // libqrencode, loaded with dlopen when `serve` first draws a QR code (the pairing link);
+    // our declarations of its ABI stand in for the -dev package, as for libcurl.
+    .target(name: "CQRencode"),
     // The repository's Recipes/ built into the binary (a symlink in the target's folder):
     // an installed cooktimer puts them in its data folder on first use.
     .target(
@@ -79,7 +85,7 @@ let package = Package(
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
         "CooktimerDelivery", "CooktimerAPNs", "CooktimerLineEditor", "CooktimerServer",
-        "CooktimerHTTP", "CCurl", "CooktimerShippedRecipes",
+        "CooktimerHTTP", "CCurl", "CooktimerShippedRecipes", "CQRencode",
       ]
     ),
     // libcurl, loaded with dlopen on first use (the headers come from libcurl4-openssl-dev;
@@ -100,7 +106,17 @@ let package = Package(
     ),
     // The kitchen screen `serve` answers `GET /` with: one HTML document as data. No
     // dependencies, so the server (or anything else) can embed it.
-    .target(name: "CooktimerKitchen", swiftSettings: [.swiftLanguageMode(.v6)]),
+    // The page is ordinary files (Resources/) compiled into the module as byte arrays
+    // (`.embedInCode`), so a `cooktimer` copied on its own still serves it.
+    .target(
+      name: "CooktimerKitchen",
+      resources: [
+        .embedInCode("Resources/kitchen.html"), .embedInCode("Resources/kitchen.css"),
+        .embedInCode("Resources/kitchen-base.js"), .embedInCode("Resources/kitchen-stream.js"),
+        .embedInCode("Resources/kitchen-alarm.js"), .embedInCode("Resources/kitchen-cards.js"),
+        .embedInCode("Resources/kitchen-actions.js"),
+      ],
+      swiftSettings: [.swiftLanguageMode(.v6)]),
     // Writes the kitchen page to a file: the browser tests' stand-in server serves it.
     .executableTarget(
       name: "kitchen-page", dependencies: ["CooktimerKitchen"],
@@ -148,6 +164,7 @@ let package = Package(
       name: "CooktimerServerTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerHTTP", "CooktimerServer",
+        "CooktimerKitchen",
       ]),
     .testTarget(name: "CooktimerKitchenTests", dependencies: ["CooktimerKitchen"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).

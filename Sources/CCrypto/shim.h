@@ -5,6 +5,9 @@
 #include <openssl/err.h>
 #include <openssl/evp.h>
 #include <openssl/pem.h>
+#include <openssl/rand.h>
+#include <openssl/x509.h>
+#include <openssl/x509v3.h>
 
 // Refuses to decrypt instead of asking on the terminal, which is what a NULL password
 // callback would do for an encrypted key.

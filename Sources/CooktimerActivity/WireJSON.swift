@@ -1,14 +1,16 @@
+import CooktimerCore
 import Foundation
 
 /// The one JSON encoder of the project: sorted keys (Linux's key order otherwise changes from
-/// run to run) and `/` unescaped, so the bytes are stable and what is POSTed.
+/// run to run) and `/` unescaped, so the bytes are stable and what is POSTed; DEL, C1 and
+/// bidi controls `\u`-escaped (``JSONSafety``), so no output can steer a terminal.
 public enum WireJSON {
   /// - Throws: ``ActivityError/encodingFailed(_:)`` (a non-finite number, say).
   public static func encode<T: Encodable>(_ value: T) throws(ActivityError) -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
-      return try encoder.encode(value)
+      return JSONSafety.escaped(try encoder.encode(value))
     } catch {
       throw .encodingFailed("\(error)")
     }

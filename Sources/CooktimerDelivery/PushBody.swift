@@ -1,3 +1,4 @@
+import CooktimerCore
 import Foundation
 
 /// Edits of a stored push body: a retry's fresh `aps.timestamp`, and the alert of a
@@ -18,7 +19,8 @@ enum PushBody {
       let data = try? JSONSerialization.data(
         withJSONObject: object, options: [.sortedKeys, .withoutEscapingSlashes])
     else { return body }
-    return String(decoding: data, as: UTF8.self)
+    // JSONSerialization leaves DEL, C1 and bidi controls raw; the body was written escaped.
+    return String(decoding: JSONSafety.escaped(data), as: UTF8.self)
   }
 
   /// The body's `aps.alert`, if it has one.

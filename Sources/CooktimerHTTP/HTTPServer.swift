@@ -43,22 +43,27 @@ public final class HTTPServer: Sendable {
     var flags = MHD_USE_POLL_INTERNAL_THREAD.rawValue | MHD_ALLOW_SUSPEND_RESUME.rawValue
     flags |= MHD_USE_ERROR_LOG.rawValue
     if address.isIPv6 { flags |= MHD_USE_IPv6.rawValue }
+    // The PEM texts stay allocated while the daemon runs (libmicrohttpd keeps the pointers).
+    let tls = configuration.tls.map { (strdup($0.privateKeyPEM), strdup($0.certificatePEM)) }
+    if tls != nil { flags |= MHD_USE_TLS.rawValue }
     let started = address.withSockaddr { sockaddr in
       cooktimer_mhd_start_daemon(
         flags, sockaddr, UInt32(configuration.threadPoolSize),
         UInt32(configuration.connectionTimeoutSeconds), UInt32(configuration.connectionLimit),
         UInt32(configuration.perAddressConnectionLimit), configuration.connectionMemoryBytes,
         daemonAccess, daemonCompleted, daemonURILog, daemonNotifyConnection, daemonLog,
-        retained.toOpaque())
+        retained.toOpaque(), tls?.0, tls?.1)
     }
     guard let started else {
+      free(tls?.0)
+      free(tls?.1)
       let reason = context.lastLogMessage.trimmingCharacters(in: .whitespacesAndNewlines)
       retained.release()
       throw .cannotBind(
         host: host, port: port, reason: reason.isEmpty ? "libmicrohttpd did not start" : reason)
     }
     self.sweeper = DeadlineSweeper(context.deadlines)
-    self.daemon = Daemon(pointer: started, context: retained)
+    self.daemon = Daemon(pointer: started, context: retained, tls: tls.map { [$0.0, $0.1] } ?? [])
     self.context = context
     self.host = host
     self.port = cooktimer_mhd_bound_port(started)
@@ -83,6 +88,7 @@ public final class HTTPServer: Sendable {
     _ = context.waitUntilIdle(timeout: context.configuration.drainTimeoutSeconds)
     cooktimer_mhd_stop_daemon(pointer)
     sweeper.stop()
+    for text in daemon.tls { free(text) }
     daemon.context.release()
   }
 }
@@ -93,10 +99,15 @@ private final class Daemon: @unchecked Sendable {
   private var pointer: OpaquePointer?
   private let lock = NSLock()
   let context: Unmanaged<ServerContext>
+  /// The TLS key and certificate handed to the daemon (`strdup`), freed once it stopped.
+  let tls: [UnsafeMutablePointer<CChar>?]
 
-  init(pointer: OpaquePointer, context: Unmanaged<ServerContext>) {
+  init(
+    pointer: OpaquePointer, context: Unmanaged<ServerContext>, tls: [UnsafeMutablePointer<CChar>?]
+  ) {
     self.pointer = pointer
     self.context = context
+    self.tls = tls
   }
 
   func take() -> OpaquePointer? {

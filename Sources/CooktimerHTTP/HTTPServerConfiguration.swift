@@ -51,6 +51,8 @@ public struct HTTPServerConfiguration: Sendable {
   /// Bytes an event stream may hold for a client that does not read; past that the stream
   /// is closed (the client is too slow to follow).
   public var eventStreamBufferBytes: Int = 1 << 20
+  /// Serve HTTPS with this certificate and key; `nil` (the default): plain HTTP.
+  public var tls: HTTPServerTLS?
   /// Receives libmicrohttpd's own messages (refused connections, API misuse), one a call,
   /// on its threads.
   public var log: (@Sendable (String) -> Void)?

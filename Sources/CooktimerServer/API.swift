@@ -28,7 +28,7 @@ final class API: Sendable {
   ///   - writes: the group commit every change goes through.
   init(
     pool: ServicePool, recipes: any RecipeSource, hub: EventHub, idempotencyWindow: Int64,
-    version: StoreVersion, writes: GroupCommit,
+    version: StoreVersion, writes: GroupCommit, pairing: Pairing,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
     health: @escaping @Sendable () -> DeliveryTrouble? = { nil }
   ) {
@@ -42,7 +42,8 @@ final class API: Sendable {
     var router = HTTPRouter()
     let runList = RunListAnswer(version: version)
     for route in Self.routes(
-      recipes: recipes, hub: hub, runList: runList, deliveries: deliveries, health: health)
+      recipes: recipes, hub: hub, runList: runList, pairing: pairing, deliveries: deliveries,
+      health: health)
     {
       router.add(route.method, route.template) {
         [pool, writes, keyLocks, idempotencyWindow, hub] in
@@ -57,9 +58,22 @@ final class API: Sendable {
   /// Every route the router answers, for the OpenAPI comparison.
   var declaredRoutes: [(method: String, template: String)] { router.declaredRoutes }
 
-  /// The server's handler: never throws, never traps on input.
+  /// The server's handler: never throws, never traps on input. Every JSON body leaves
+  /// through ``JSONSafety`` (DEL, C1 and bidi controls `\u`-escaped), whichever route made it.
   func handle(_ request: HTTPRequest) -> HTTPResponse {
-    if request.pathSegments.first == "v1" {
+    var response = answer(request)
+    // A body already encoded (gzip) is bytes, not JSON text: compress after this, not before.
+    if response.headers["Content-Type"]?.hasPrefix("application/json") == true,
+      response.headers["Content-Encoding"] == nil
+    {
+      response.body = JSONSafety.escaped(response.body)
+    }
+    return response
+  }
+
+  private func answer(_ request: HTTPRequest) -> HTTPResponse {
+    // `POST /v1/pair` is how a screen without a key gets one: its code is its credential.
+    if request.pathSegments.first == "v1" && request.pathSegments != Self.pairPath {
       do {
         let valid = try keys.value(at: try version.current()) {
           try pool.with { try $0.store.read { try $0.validAPIKeys() } }
@@ -74,13 +88,18 @@ final class API: Sendable {
     return router.handle(request)
   }
 
+  static let pairPath = ["v1", "pair"]
+
   private static func serve(
     _ route: APIRoute, _ request: HTTPRequest, _ parameters: [String: String],
     pool: ServicePool, writes: GroupCommit, locks: KeyLocks, window: Int64, hub: EventHub
   ) -> HTTPResponse {
     func handle(_ service: RunService) throws -> HTTPResponse {
       let now = service.clock.now()
-      guard request.method == "POST", let key = request.headers["Idempotency-Key"] else {
+      // A pairing answer holds a new key, which must never be stored (docs/api.md §2.1).
+      guard request.method == "POST", route.template != "/v1/pair",
+        let key = request.headers["Idempotency-Key"]
+      else {
         return try answer(route, request, parameters, service, now, nil)
       }
       guard (1...255).contains(key.utf8.count) else {

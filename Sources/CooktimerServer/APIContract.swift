@@ -58,6 +58,9 @@ private let apiContractText = #"""
     var autoAdvance: Bool
     var startedAt: String
     var endedAt: String?
+    /// Up to when its alarms were heard, anywhere; a timer that fired at or before it must not
+    /// ring again. Absent until the first acknowledgement.
+    var acknowledgedUntil: String?
     var timers: [CooktimerTimer]
   }
 

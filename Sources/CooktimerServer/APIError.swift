@@ -10,6 +10,8 @@ enum RequestError: Error, Hashable {
   case badRequest(String)
   /// 404: no such recipe (or another thing the message names).
   case notFound(String)
+  /// 403: a pairing code that is wrong, used or expired (docs/api.md §2.1).
+  case forbidden(String)
   /// 415: a body that is not `application/json`.
   case unsupportedMediaType(String)
   /// 422: an `Idempotency-Key` reused with another body.
@@ -35,6 +37,7 @@ enum APIError {
       switch error {
       case .badRequest(let m): return (.badRequest, m)
       case .notFound(let m): return (.notFound, m)
+      case .forbidden(let m): return (403, m)
       case .unsupportedMediaType(let m): return (.unsupportedMediaType, m)
       case .keyReused(let m): return (.unprocessableContent, m)
       }

@@ -28,8 +28,7 @@ public struct APIKeyBook {
       let existing = try tx.apiKeys()
       let taken = Set(existing.filter { $0.revokedAt == nil }.map(\.name))
       let chosen = name ?? (1...).lazy.map { "key\($0)" }.first { !taken.contains($0) }!
-      guard !chosen.isEmpty, chosen.count <= 64, !chosen.unicodeScalars.contains(where: hides)
-      else {
+      guard Self.isValidName(chosen) else {
         throw ServiceError.invalid(
           "an API key name is 1 to 64 characters without spaces or control characters")
       }
@@ -43,18 +42,24 @@ public struct APIKeyBook {
     }
   }
 
+  /// Whether `name` may name a key: 1 to 64 characters, none of them hidden (``hides(_:)``).
+  static func isValidName(_ name: String) -> Bool {
+    !name.isEmpty && name.count <= 64 && !name.unicodeScalars.contains(where: hides)
+  }
+
   /// Whether `scalar` may not stand in a key's name: a space, or a control or format
   /// character that would rewrite or hide what `apikey list` shows.
-  private func hides(_ scalar: Unicode.Scalar) -> Bool {
+  private static func hides(_ scalar: Unicode.Scalar) -> Bool {
     switch scalar.properties.generalCategory {
     case .control, .format, .spaceSeparator, .lineSeparator, .paragraphSeparator: return true
     default: return scalar.properties.isWhitespace
     }
   }
 
-  /// Every key, valid and revoked, oldest first.
+  /// Every key, valid and revoked, oldest first. A read: it works while another process
+  /// holds the write lock.
   public func list() throws -> [APIKeyRecord] {
-    try store.transaction { tx in try tx.apiKeys() }
+    try store.read { tx in try tx.apiKeys() }
   }
 
   /// Revokes the valid key `name`.
@@ -65,8 +70,9 @@ public struct APIKeyBook {
   }
 
   /// Whether any key is valid: then every `/v1` request needs one.
+  /// A read, so `serve` starts while another process holds the write lock.
   public func keysRequired() throws -> Bool {
-    try !store.transaction { tx in try tx.validAPIKeys() }.isEmpty
+    try !store.read { tx in try tx.validAPIKeys() }.isEmpty
   }
 }
 

@@ -28,6 +28,9 @@ public struct APIServerConfiguration: Sendable {
   public var deliveryTrouble: (@Sendable () -> DeliveryTrouble?)?
   /// How long an `Idempotency-Key`'s answer is replayed, in milliseconds (24 h).
   public var idempotencyWindowMilliseconds: Int64 = 86_400_000
+  /// The host pairing links name (docs/api.md §2.1): a LAN address or host name a tablet
+  /// reaches; `nil`: ``host``.
+  public var linkHost: String?
 
   public init() {}
 }
@@ -43,6 +46,8 @@ public final class APIServer: Sendable {
   private let watcher: RunWatcher
   private let pinger: Pinger
   let api: API
+  /// The codes of pairing links and the address they name (docs/api.md §2.1).
+  public let pairing: Pairing
 
   /// - Parameters:
   ///   - makeService: a new application layer on its own store connection; called once per
@@ -65,11 +70,15 @@ public final class APIServer: Sendable {
       guard let deliveries else { return try .json(["deliveries": [String]()]) }
       return try .json(AnyEncodable(try deliveries(service, now)))
     }
+    let pairing = Pairing()
+    self.pairing = pairing
+    // The static bodies are gzipped now, not by the first tablet's request.
+    _ = (KitchenPageResponse.page, OpenAPIDocument.body)
     api = API(
       pool: pool, recipes: recipes, hub: hub,
       idempotencyWindow: configuration.idempotencyWindowMilliseconds,
       version: StoreVersion(store: try makeService().store),
-      writes: GroupCommit(service: try makeService()), deliveries: answer,
+      writes: GroupCommit(service: try makeService()), pairing: pairing, deliveries: answer,
       health: configuration.deliveryTrouble ?? { nil })
     watcher = RunWatcher(
       hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds)
@@ -85,6 +94,16 @@ public final class APIServer: Sendable {
       watcher.stop()
       throw error
     }
+    let linkHost = configuration.linkHost ?? configuration.host
+    pairing.baseURL =
+      (configuration.http.tls == nil ? "http://" : "https://")
+      + (linkHost.contains(":") ? "[\(linkHost)]" : linkHost) + ":\(http.port)"
+  }
+
+  /// A new pairing code, good for 10 minutes from `now`, and its link.
+  public func pairingLink(at now: Instant) -> (code: PairingCodes.Code, link: String) {
+    let code = pairing.codes.issue(at: now)
+    return (code, pairing.link(for: code))
   }
 
   /// Stops accepting, ends the event streams, lets requests in flight finish (up to the

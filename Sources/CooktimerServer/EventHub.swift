@@ -158,7 +158,9 @@ final class EventHub: @unchecked Sendable {
 
   static func encode(_ value: some Encodable) -> String {
     // Our event payloads hold strings, numbers and arrays only: encoding cannot fail.
-    (try? JSONEncoder.sorted.encode(value)).map { String(decoding: $0, as: UTF8.self) } ?? "{}"
+    (try? JSONEncoder.sorted.encode(value)).map {
+      String(decoding: JSONSafety.escaped($0), as: UTF8.self)
+    } ?? "{}"
   }
 }
 

@@ -10,6 +10,9 @@ enum OpenAPIDocument {
     return HTTPResponse(status: .ok, headers: ["Content-Type": "application/json"], body: body)
   }()
 
+  /// The same, gzipped once for a client that accepts it.
+  static let body = StaticBody(response.body, headers: response.headers)
+
   static let document: JSONValue = [
     "openapi": "3.1.0",
     "info": [
@@ -39,7 +42,11 @@ enum OpenAPIDocument {
         ],
       ]
     ],
-    "/healthz": ["get": operation("liveness", ok: ref("Health"), anonymous: true)],
+    "/healthz": [
+      "get": operation(
+        "liveness; 503 with the same shape (status degraded) while delivery fails",
+        ok: ref("Health"), anonymous: true)
+    ],
     "/openapi.json": ["get": operation("this document", ok: ["type": "object"], anonymous: true)],
     "/v1/recipes": ["get": operation("recipes --json", ok: ref("RecipeList"))],
     "/v1/recipes/{name}": [
@@ -96,9 +103,20 @@ enum OpenAPIDocument {
         "silence the run's ringing alarms everywhere", parameters: ["id"], status: 204,
         errors: [404, 422], post: true)
     ],
+    "/v1/pair": [
+      "post": operation(
+        "trade a pairing code for a named API key (docs/api.md §2.1)",
+        body: ref("PairRequest"), bodyRequired: true, status: 201, ok: ref("PairedKey"),
+        errors: [400, 403, 415, 503], anonymous: true)
+    ],
+    "/v1/pair/codes": [
+      "post": operation(
+        "a new pairing code and its link", status: 201, ok: ref("PairingCode"), post: true)
+    ],
     "/v1/events": [
       "get": [
-        "summary": "Server-Sent Events: run, fired, acknowledged; a ': ping' comment every 15 s",
+        "summary":
+          "Server-Sent Events: run, fired, acknowledged, resync; a heartbeat event every 2 s",
         "parameters": [
           [
             "name": "Last-Event-ID", "in": "header", "required": false,

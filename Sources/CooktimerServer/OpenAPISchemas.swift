@@ -20,7 +20,12 @@ extension OpenAPIDocument {
   /// The bodies' shapes: those of the CLI's `--json` output (docs/cli.md "JSON shapes").
   static let schemas: JSONValue = [
     "Error": object(["error": string, "status": string], required: ["error", "status"]),
-    "Health": object(["ok": boolean], required: ["ok"]),
+    "Health": object(
+      [
+        "ok": boolean, "status": ["enum": ["degraded"]],
+        "delivery": object(
+          ["failingSince": string, "reason": string], required: ["failingSince", "reason"]),
+      ], required: ["ok"]),
     "Timer": object(
       [
         "number": integer, "name": string, "step": integer,
@@ -32,7 +37,12 @@ extension OpenAPIDocument {
         "id": string, "recipe": string,
         "phase": ["enum": ["running", "paused", "waiting", "finished", "stopped"]],
         "stepNumber": integer, "stepCount": integer, "stepName": string, "autoAdvance": boolean,
-        "startedAt": string, "endedAt": string, "timers": array(ref("Timer")),
+        "startedAt": string, "endedAt": string, "acknowledgedUntil": string,
+        "timers": array(ref("Timer")),
+        "suggestedTimers": array(
+          object(
+            ["label": string, "text": string, "seconds": number, "upperSeconds": number],
+            required: ["label", "text", "seconds"])),
       ],
       required: [
         "id", "recipe", "phase", "stepNumber", "stepCount", "stepName", "autoAdvance",
@@ -61,9 +71,16 @@ extension OpenAPIDocument {
                     "name": string, "seconds": nullable("number"), "upperSeconds": number,
                     "start": string, "quantity": string, "unit": string,
                   ], required: ["name", "seconds"])),
-            ], required: ["number", "text", "timers"])),
+              "ingredients": array(ref("Ingredient")),
+            ], required: ["number", "text", "timers", "ingredients"])),
+        "ingredients": array(ref("Ingredient")),
         "warnings": array(string),
-      ], required: ["name", "steps", "warnings"]),
+      ], required: ["name", "steps", "ingredients", "warnings"]),
+    "Ingredient": object(
+      [
+        "name": string, "quantity": string, "unit": string, "amount": number,
+        "preparation": string,
+      ], required: ["name", "quantity", "unit"]),
     "Timeline": object(
       [
         "id": string, "from": string, "done": string,
@@ -84,5 +101,11 @@ extension OpenAPIDocument {
     "PushToStartToken": object(
       ["token": pushToken, "device": string, "sandbox": boolean], required: ["token"]),
     "ActivityToken": object(["token": pushToken, "sandbox": boolean], required: ["token"]),
+    "PairRequest": object(["code": string, "name": string], required: ["code"]),
+    "PairedKey": object(
+      ["name": string, "key": string, "createdAt": string], required: ["name", "key", "createdAt"]),
+    "PairingCode": object(
+      ["code": string, "link": string, "expiresAt": string],
+      required: ["code", "link", "expiresAt"]),
   ]
 }

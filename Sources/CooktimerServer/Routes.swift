@@ -9,7 +9,7 @@ extension API {
   /// The table of docs/api.md §1, in its order. ``OpenAPIDocument`` describes exactly these
   /// (a test compares the two).
   static func routes(
-    recipes: any RecipeSource, hub: EventHub, runList: RunListAnswer,
+    recipes: any RecipeSource, hub: EventHub, runList: RunListAnswer, pairing: Pairing,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
     health: @escaping @Sendable () -> DeliveryTrouble? = { nil }
   ) -> [APIRoute] {
@@ -17,7 +17,7 @@ extension API {
       APIRoute("GET", "/healthz") { _ in try HealthAnswer.response(health()) },
       // The kitchen screen (no key: the page asks for one and sends it to /v1 itself).
       APIRoute("GET", "/") { call in KitchenPageResponse.answer(call.request) },
-      APIRoute("GET", "/openapi.json") { _ in OpenAPIDocument.response },
+      APIRoute("GET", "/openapi.json") { call in OpenAPIDocument.body.answer(call.request) },
       APIRoute("GET", "/v1/recipes") { _ in try .json(recipes.list()) },
       APIRoute("GET", "/v1/recipes/{name}") { call in
         try .json(try RunRoutes.recipe(call.parameter("name"), recipes).document)
@@ -73,6 +73,8 @@ extension API {
       APIRoute("GET", "/v1/events") { call in
         hub.subscribe(call.request, caller: Authorization.caller(of: call.request))
       },
+      APIRoute("POST", "/v1/pair") { try PairingRoutes.pair($0, pairing) },
+      APIRoute("POST", "/v1/pair/codes") { try PairingRoutes.newCode($0, pairing) },
     ]
     return routes
   }

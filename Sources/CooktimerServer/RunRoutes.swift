@@ -58,7 +58,32 @@ enum RunRoutes {
       try DurationText.checkClockTime(until)
       length = .until(until)
     }
-    return try call.change(.begin(TimerReference(call.parameter("number")), length: length))
+    let reference = TimerReference(call.parameter("number"))
+    if case .suggested(let number) = reference, let given = length {
+      try checkSuggested(call, number, given)
+      length = nil
+    }
+    return try call.change(.begin(reference, length: length))
+  }
+
+  /// A suggested timer (`s1`) runs for the time its words name; a page that sends that time
+  /// back as `duration` (to the second) asked for exactly that, anything else is a 400 in the
+  /// API's words. A label the step does not offer is left for the service (404).
+  private static func checkSuggested(_ call: APICall, _ number: Int, _ given: TimerLength) throws {
+    let run = try call.service.run(call.parameter("id"), at: call.now)
+    guard run.isActive, let suggestion = run.step.suggested.first(where: { $0.number == number })
+    else { return }
+    let named = "\(suggestion.label) runs for the time its step names (\(suggestion.text))"
+    switch given {
+    case .duration(let ms) where (suggestion.duration - 999...suggestion.duration + 999) ~= ms:
+      return
+    case .duration:
+      throw RequestError.badRequest(
+        "\(named): send no \"duration\" to start it, or give a length to a waiting timer of the step"
+      )
+    case .until:
+      throw RequestError.badRequest("\(named): send no \"until\" to start it")
+    }
   }
 }
 

@@ -17,6 +17,9 @@ final class RunWatcher: @unchecked Sendable {
   private var seen: [String: (run: Run, acknowledged: Instant?)] = [:]
   private var version: Int64?
   private var nextDue: Instant?
+  /// Looks to let pass before trying again to reserve ids after a failed try: a database
+  /// held by another process costs a try its busy timeout (5 s), which must not be every look.
+  private var reserveRest = 0
 
   /// - Parameter service: a service of its own (its store connection is the watcher's).
   init(hub: EventHub, service: RunService, interval: Double) {
@@ -25,15 +28,18 @@ final class RunWatcher: @unchecked Sendable {
     self.interval = interval
   }
 
-  /// Reserves the first event ids and takes the first look (no events: that is the state new
-  /// clients get), then watches.
+  /// Takes the first look (no events: that is the state new clients get), then watches on
+  /// a thread of its own, which first reserves event ids (waited for up to a second).
   func start() throws {
-    try reserveIDs()
     try look(publishing: false)
+    let reserved = DispatchSemaphore(value: 0)
     let thread = Thread { [self] in
+      reserveIfWanted()
+      reserved.signal()
       while true {
         hub.wakeup.wait(timeout: interval)
         if hub.wakeup.isStopped { return }
+        reserveIfWanted()
         // A failed look (the database busy) is retried at the next one.
         try? look(publishing: true)
       }
@@ -41,9 +47,28 @@ final class RunWatcher: @unchecked Sendable {
     thread.name = "cooktimer-run-watcher"
     self.thread = thread
     thread.start()
+    // The first clients' opening events get ids when the reservation is quick, as it is
+    // unless another process holds the database; then `serve` starts a second later.
+    _ = reserved.wait(timeout: .now() + 1)
   }
 
   func stop() { hub.wakeup.stop() }
+
+  /// Reserves ids when fewer than half a block is left, unless a try failed recently. Never
+  /// throws: a held database must keep neither `serve` from starting nor the looks from
+  /// going on; events then wait for ids (``look(publishing:)``), opening events go without.
+  private func reserveIfWanted() {
+    guard hub.wantsIDs else { return }
+    guard reserveRest == 0 else {
+      reserveRest -= 1
+      return
+    }
+    do {
+      try reserveIDs()
+    } catch {
+      reserveRest = max(1, Int(5 / max(interval, 0.001)))
+    }
+  }
 
   /// Takes the next block of event ids (at least `count`) from the database's sequence
   /// (``EventIDs``).
@@ -59,7 +84,6 @@ final class RunWatcher: @unchecked Sendable {
   }
 
   private func look(publishing: Bool) throws {
-    if hub.wantsIDs { try reserveIDs() }
     let now = service.clock.now()
     let current = try service.store.dataVersion()
     let due = nextDue.map { $0 <= now } ?? false
@@ -84,7 +108,9 @@ final class RunWatcher: @unchecked Sendable {
       if run.isActive { next[run.id] = (run, ack) }
       guard publishing else { continue }
       let before = seen[run.id]
-      if before?.run != run {
+      var was = before?.run
+      was?.acknowledgedUntil = run.acknowledgedUntil  // told by its own event below
+      if was != run {
         for t in run.timers.indices where run.timers[t].state.name == "fired" {
           let was = before?.run.timers.indices.contains(t) == true ? before!.run.timers[t] : nil
           if was?.state.name != "fired" {

@@ -175,6 +175,17 @@ enum DatabaseMigrator {
       ALTER TABLE runs ADD COLUMN acknowledged_ms INTEGER;
       """
     ),
+    (
+      // The REPL's start-up (RunStore+AlarmReads): the active runs' count, ids and alarm
+      // state from the index alone. Without it each question read every active row, whose
+      // later columns sit behind `run_json` (1-2 KB): 50,000 waiting runs took 0.6 s.
+      "an index of the active runs' alarm state",
+      """
+      CREATE INDEX active_runs_alarms
+        ON runs (created_ms, id, next_due_ms, last_change_ms, alarms_through_ms)
+        WHERE status = 'active';
+      """
+    ),
   ]
 
   /// The version this build writes.

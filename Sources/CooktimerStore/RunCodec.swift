@@ -17,9 +17,10 @@ enum RunCodec {
     try encodeValue(StoredRun(run), path: path)
   }
 
-  /// The columns every query of runs selects: the run, and its shared recipe snapshot if any.
+  /// The columns every query of runs selects: the run, its shared recipe snapshot if any,
+  /// and its acknowledgement (a column of its own: acknowledging changes no run state).
   static let selection =
-    "SELECT runs.run_json, runs.recipe_key, recipes.json FROM runs "
+    "SELECT runs.run_json, runs.recipe_key, recipes.json, runs.acknowledged_ms FROM runs "
     + "LEFT JOIN recipes ON recipes.key = runs.recipe_key "
 
   /// A run from a row of ``selection``.
@@ -28,6 +29,7 @@ enum RunCodec {
     if !row.isNull(1), !row.isNull(2) {
       run.recipe = try RecipeCache.shared.recipe(key: row.text(1), json: row.text(2), path: path)
     }
+    run.acknowledgedUntil = row.optionalInstant(3)
     return run
   }
 

@@ -274,7 +274,7 @@ public final class RunStore: @unchecked Sendable {
 
   private static let dueRunsClause = "WHERE next_due_ms <= ? ORDER BY next_due_ms LIMIT ?"
 
-  func runs(_ clause: String, _ values: [DatabaseValue]) throws(StoreError) -> [Run] {
+  private func runs(_ clause: String, _ values: [DatabaseValue]) throws(StoreError) -> [Run] {
     try locked { () throws(StoreError) in
       try db.query(RunCodec.selection + clause, values) {
         (row) throws(StoreError) in try RunCodec.decode(row: row, path: path)

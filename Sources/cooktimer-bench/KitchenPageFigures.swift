@@ -2,7 +2,8 @@ import Foundation
 
 /// The kitchen page as `cooktimer serve` sends it at `GET /`: its weight beside the
 /// 100 KB budget (raw, and gzipped by the `gzip` command, since the bench links no zlib),
-/// and the time to a first run card in headless Chromium on loopback.
+/// the time to a first run card and a first countdown in headless Chromium on loopback, and
+/// the tab's CPU with 10 runs live (issue 22: under 5 % of one core).
 enum KitchenPageFigures {
   static func weight(_ options: Options) throws -> [Figure] {
     let server = try ServeProcess()
@@ -63,12 +64,51 @@ enum KitchenPageFigures {
       let parts = line.split(separator: " ")
       if parts.count == 2, let ms = Double(parts[1]) { values[String(parts[0])] = ms }
     }
-    guard let paint = values["first-contentful-paint"], let card = values["first-card"] else {
+    guard let paint = values["first-contentful-paint"], let card = values["first-card"],
+      let countdown = values["first-countdown"]
+    else {
       throw BenchError("first_render.py printed no figures")
     }
     return [
       Figure(name: "kitchen page first contentful paint median", value: paint, unit: "ms"),
       Figure(name: "kitchen page first run card median", value: card, unit: "ms"),
+      Figure(name: "kitchen page first countdown median", value: countdown, unit: "ms"),
+    ]
+  }
+
+  /// Runs `Tests/KitchenPage/tab_cpu.py` against a server holding 10 runs: the page's
+  /// main-thread task time (DevTools `Performance.getMetrics` `TaskDuration`) over 60 s
+  /// (15 s quick), as a share of one core.
+  static func tabCPU(_ options: Options) throws -> [Figure] {
+    let here = FileManager.default.currentDirectoryPath
+    let python = here + "/.build/test-venv-page/bin/python"
+    let script = here + "/Tests/KitchenPage/tab_cpu.py"
+    guard FileManager.default.isExecutableFile(atPath: python),
+      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
+    else {
+      throw BenchError("needs chromium and the venv (bash Tests/KitchenPage/venv.sh)")
+    }
+    let server = try ServeProcess()
+    defer { server.stop() }
+    for _ in 0..<10 { _ = try server.startRun("spaghetti") }
+    let output = server.folder.path + "/cpu.txt"
+    let seconds = options.pick(full: 60, quick: 15)
+    let (status, _) = try Spawn.run(
+      python, [script, "http://127.0.0.1:\(server.port)/", String(seconds)],
+      environment: ["PATH": "/usr/bin:/bin", "HOME": server.folder.path], output: output)
+    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
+    guard status == 0 else {
+      let last = text.split(separator: "\n").last.map(String.init) ?? ""
+      throw BenchError("tab_cpu.py exited with \(status): \(last)")
+    }
+    let cpu = text.split(separator: "\n").compactMap { line -> Double? in
+      let parts = line.split(separator: " ")
+      return parts.count == 2 && parts[0] == "tab-cpu" ? Double(parts[1]) : nil
+    }.first
+    guard let cpu else { throw BenchError("tab_cpu.py printed no figure") }
+    return [
+      Figure(name: "kitchen page tab CPU, 10 runs over \(seconds) s", value: cpu, unit: "%")
+        .target(.below(5, "%", cpu))
     ]
   }
 }

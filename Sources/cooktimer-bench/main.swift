@@ -28,6 +28,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("kitchen page weight", KitchenPageFigures.weight),
   ("kitchen event streams", EventStreams.measure),
   ("kitchen first render", KitchenPageFigures.firstRender),
+  ("kitchen tab CPU", KitchenPageFigures.tabCPU),
   ("serve load", ServeLoad.measure),
   ("serve siege", ServeSiege.measure),
 ]

@@ -99,13 +99,15 @@ echo "api fuzz: $base, seed $seed, $examples examples per operation, at most $se
 # threads at once, which CPython 3.11 can fail ("AST constructor recursion depth mismatch").
 status=0
 # /v1/events is an endless Server-Sent Events stream: no request to it ever completes, so
-# it is left out (tests/CooktimerServerTests/EventStreamTests.swift covers it).
+# it is left out (tests/CooktimerServerTests/EventStreamTests.swift covers it). So is
+# /v1/pair/codes: the stateful phase would hand its code to POST /v1/pair, whose new API key
+# makes every later /v1 request 401 (PairingAndTLSTests covers both; /v1/pair is fuzzed).
 # Run from the scratch folder: schemathesis leaves a .schemathesis/ cache where it runs.
 cd "$work"
 timeout --signal=INT --kill-after=10 "$seconds" \
   "$venv/bin/schemathesis" --no-color --config-file "$work/schemathesis.toml" run "$base/openapi.json" \
   --checks not_a_server_error,response_schema_conformance,status_code_conformance,content_type_conformance \
-  --exclude-path /v1/events \
+  --exclude-path /v1/events --exclude-path /v1/pair/codes \
   --max-examples "$examples" --seed "$seed" --workers 1 \
   --request-timeout 10 ${FUZZ_REPORT:+--report har --report-dir "$FUZZ_REPORT" --output-sanitize false} \
   >"$work/fuzz.out" 2>&1 || status=$?

@@ -34,3 +34,17 @@ import Testing
     #expect(reminders.runIDs == ["a"])
   }
 }
+
+extension AlarmReminderTests {
+  /// Issue 26: a run that moved on elsewhere (`next`, `restart`) stops its reminders.
+  @Test func aRunInAnotherStepStopsRemindingOfTheLastOne() {
+    var reminders = AlarmReminders(interval: 1_000)
+    let step1 = Instant(unixMilliseconds: 0)
+    reminders.rang(alarm("a", at: 1_000), at: Instant(unixMilliseconds: 1_000), step: step1)
+    reminders.rang(alarm("b", at: 1_000), at: Instant(unixMilliseconds: 1_000), step: step1)
+    reminders.keep(runID: "a", stepStartedAt: step1)
+    #expect(reminders.runIDs == ["a", "b"])
+    reminders.keep(runID: "a", stepStartedAt: Instant(unixMilliseconds: 7_000))
+    #expect(reminders.runIDs == ["b"])
+  }
+}

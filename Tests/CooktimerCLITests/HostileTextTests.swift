@@ -43,7 +43,7 @@ struct HostileTextTests {
 
         """)
     let start = try box.run(["start", "evil"] + Self.now)
-    let id = String(start.stdout.dropFirst("Started ".count).prefix(3))
+    let id = String(start.stdout.dropFirst("Started ".count).prefix(10))
     #expect(
       start.stdout == """
         Started \(id): \(Self.title)
@@ -64,10 +64,11 @@ struct HostileTextTests {
     #expect(
       timeline.stdout.hasPrefix("\(id)  \(Self.title)\n  step 1  10:00:00 → 10:00:02  \(Self.step)")
     )
-    // JSON keeps the recipe's text exactly (JSON escapes C0 itself).
+    // JSON keeps the recipe's text exactly, every control `\u`-escaped: C0 (the encoder),
+    // and bidi, C1 and DEL (``JSONSafety``).
     let json = try box.run(["status", id, "--json"] + Self.now)
     #expect(json.stdout.contains("\"recipe\":\"Tea\\u001b]0;PWNED\\u0007\""))
-    #expect(json.stdout.contains("\"stepName\":\"Steep\\u001b[2J \u{202E}gnihton\u{202C} \\u0000x"))
+    #expect(json.stdout.contains("\"stepName\":\"Steep\\u001b[2J \\u202egnihton\\u202c \\u0000x"))
     let next = try box.run(["next", "--now", "2026-11-29T10:00:03Z"])
     #expect(next.stdout == "\(id) moved on: \(Self.title) — step 2 of 2, waiting\n  Serve milk.\n")
   }
@@ -82,14 +83,19 @@ struct HostileTextTests {
     let run = try box.run(["status", "a\u{7}\u{9B}"])
     #expect(
       run.stderr == "cooktimer: no run \"a\u{2407}\u{FFFD}\"; `status` lists the active runs\n")
-    let token = try box.run([
+    // Control characters in a device name are refused outright (issue 26, exit 65); a bidi
+    // control is kept and shown replaced.
+    let refused = try box.run([
       "token", "add", "push-to-start", "abcdef0123456789abcdef0123456789", "--device",
       "my\u{1B}]0;x\u{7}phone",
     ])
-    #expect(token.stdout == "Added push-to-start  abcdef01…  my\u{241B}]0;x\u{2407}phone\n")
-    #expect(
-      try box.run(["token", "list"]).stdout
-        == "push-to-start  abcdef01…  my\u{241B}]0;x\u{2407}phone\n")
+    #expect(refused.status == 65 && refused.stdout.isEmpty)
+    let token = try box.run([
+      "token", "add", "push-to-start", "abcdef0123456789abcdef0123456789", "--device",
+      "my\u{202E}phone",
+    ])
+    #expect(token.stdout == "Added push-to-start  abcdef01…  my\u{FFFD}phone\n")
+    #expect(try box.run(["token", "list"]).stdout == "push-to-start  abcdef01…  my\u{FFFD}phone\n")
     let insert = Process()
     insert.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     insert.arguments = [

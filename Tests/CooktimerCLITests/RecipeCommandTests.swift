@@ -12,6 +12,21 @@ struct RecipeCommandTests {
     let seconds = steps.map { ($0["timers"] as? [[String: Any]])?.map { $0["seconds"] as? Double } }
     #expect(seconds == [[300], [600, 480], []])
     #expect((json["warnings"] as? [Any])?.isEmpty == true)
+    // The ingredients with quantities and units, per step and for the recipe (cli.md §4.4).
+    func shown(_ list: Any?) -> [String] {
+      ((list as? [[String: Any]]) ?? []).map {
+        "\($0["quantity"] as? String ?? "?") \($0["unit"] as? String ?? "?") \($0["name"] as? String ?? "?")"
+      }
+    }
+    #expect(shown(steps[0]["ingredients"]) == ["4 l Wasser"])
+    #expect(
+      shown(json["ingredients"]) == [
+        "4 l Wasser", "2 EL Olivenöl", "2 Zehen Knoblauch", "500 g passierte Tomaten", "1 EL Salz",
+        "500 g Spaghetti", "50 g Parmesan",
+      ])
+    let garlic = (steps[1]["ingredients"] as? [[String: Any]])?[1]
+    #expect(garlic?["preparation"] as? String == "gehackt")
+    #expect(garlic?["amount"] as? Double == 2)
   }
 
   @Test func aRecipeIsFoundByTitleFileNameOrPath() throws {

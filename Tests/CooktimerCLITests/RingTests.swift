@@ -90,6 +90,24 @@ struct RingTests {
     #expect(repeating.waitForExit() == 0)
   }
 
+  /// Issue 26: after `next` from elsewhere, the REPL kept ringing "quick is done" until a key.
+  @Test func nextElsewhereStopsTheRing() throws {
+    let box = try Sandbox()
+    try box.write(recipe: "quick", Self.quick)
+    let repl = try repl(box)
+    #expect(repl.waitForPrompt())
+    let id = try #require(try box.json("start quick --json")["id"] as? String)
+    #expect(repl.wait(for: "reminder: [\(id)]", timeout: 5) != nil, "\(repl.screen)")
+    let next = try box.run(["next", id])
+    #expect(next.status == 0, "\(next.stderr)")
+    // Noticed at the next poll (at most a second), then quiet.
+    _ = repl.wait(for: "reminder:", after: repl.offset, timeout: 1.2)
+    let settled = repl.offset
+    #expect(repl.wait(for: "reminder:", after: settled, timeout: 1.5) == nil, "\(repl.screen)")
+    repl.type("\u{04}")
+    #expect(repl.waitForExit() == 0)
+  }
+
   /// A hook that takes 3 s does not hold back the next alarm's; Ctrl-D waits for both.
   @Test func aSlowHookNeverDelaysTheNext() throws {
     let box = try Sandbox()

@@ -90,3 +90,93 @@ private final class LockHolder: @unchecked Sendable {
     done.wait()
   }
 }
+
+extension LockedDatabaseTests {
+  /// `serve`'s sender is the same loop: a lock taken while `serve` runs, held past the busy
+  /// timeout when a timer's push comes due, is waited out; `/healthz` says so meanwhile
+  /// (503, degraded) and is 200 again once delivery resumed.
+  @Test func serveSaysDeliveryIsDegradedWhileTheLockIsHeld() throws {
+    let (start, update) = (randomToken(), randomToken())
+    let box = try DeliveryBox(script: [
+      .init(token: start, answers: [.init(200)]), .init(token: update, answers: [.init(200)]),
+    ])
+    try box.write(recipe: "toast", "Toast for ~{12%seconds}.\n\nEat.\n")
+    try box.addPushToStart(start)
+    let run = try box.start("toast")
+    try box.addActivityToken(update, run: run)
+    let (serve, base) = try Self.serve(box)
+    // The start push goes out at once; the timer's end comes due while the lock is held.
+    #expect(try box.requests(count: 1, sender: serve).map(\.token) == [start])
+    let holder = LockHolder(path: box.folder.appendingPathComponent("db.sqlite3").path)
+    try holder.hold()
+    let degraded = try eventually("/healthz degraded", within: .seconds(30)) {
+      let text = try Self.health(base)
+      return text.hasSuffix(" 503") ? text : nil
+    }
+    #expect(degraded.hasPrefix(#"{"delivery":{"failingSince":""#), "\(degraded)")
+    #expect(degraded.contains("database is locked"), "\(degraded)")
+    #expect(degraded.hasSuffix(#"},"ok":false,"status":"degraded"} 503"#), "\(degraded)")
+    #expect(try box.standIn.requests().count == 1)
+    holder.release()
+    let requests = try box.requests(count: 2, within: .seconds(30), sender: serve)
+    // The timer's push, sent once the lock was let go (to whichever token the rule picks).
+    #expect(requests.map(\.status) == [200, 200])
+    _ = try eventually("/healthz ok again", within: .seconds(10)) {
+      try Self.health(base) == #"{"ok":true} 200"# ? true : nil
+    }
+    serve.signal(SIGTERM)
+    #expect(try serve.exitStatus() == 0, "\(serve.summary)")
+  }
+
+  /// Issue 26's lock, already held when `serve` starts: it starts all the same (the keys and
+  /// settings it reads at start are reads), its sender waits, and the push goes out after.
+  @Test func serveStartsWhileTheLockIsHeldAndDeliversAfter() throws {
+    let token = randomToken()
+    let box = try DeliveryBox(script: [.init(token: token, answers: [.init(200)])])
+    try box.write(recipe: "toast", "Toast the bread.\n")
+    try box.addPushToStart(token)
+    _ = try box.start("toast")
+    let holder = LockHolder(path: box.folder.appendingPathComponent("db.sqlite3").path)
+    try holder.hold()
+    let (serve, base) = try Self.serve(box)
+    _ = try eventually("/healthz degraded", within: .seconds(30)) {
+      try Self.health(base).hasSuffix(#""status":"degraded"} 503"#) ? true : nil
+    }
+    #expect(try box.standIn.requests().isEmpty)
+    holder.release()
+    #expect(try box.requests(count: 1, within: .seconds(30), sender: serve).map(\.status) == [200])
+    _ = try eventually("/healthz ok again", within: .seconds(10)) {
+      try Self.health(base) == #"{"ok":true} 200"# ? true : nil
+    }
+    serve.signal(SIGTERM)
+    #expect(try serve.exitStatus() == 0, "\(serve.summary)")
+  }
+
+  /// `cooktimer serve --listen 127.0.0.1:0` with the box's settings, and its address.
+  static func serve(_ box: DeliveryBox) throws -> (SenderProcess, String) {
+    let serve = try SenderProcess(
+      arguments: ["--listen", "127.0.0.1:0"], environment: box.environment, folder: box.folder,
+      command: "serve")
+    let base = try eventually("serve's address", within: .seconds(10)) { () -> String? in
+      let line = serve.stdout
+      guard let from = line.range(of: "http://"), let to = line.range(of: " (") else { return nil }
+      return String(line[from.lowerBound..<to.lowerBound])
+    }
+    return (serve, base)
+  }
+
+  /// `GET /healthz`: the body, a space and the status.
+  static func health(_ base: String) throws -> String {
+    let curl = Process()
+    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    curl.arguments = [
+      "-s", "--noproxy", "*", "--max-time", "5", "-w", " %{http_code}", base + "/healthz",
+    ]
+    let out = Pipe()
+    curl.standardOutput = out
+    try curl.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    curl.waitUntilExit()
+    return String(decoding: data, as: UTF8.self)
+  }
+}

@@ -59,6 +59,20 @@ import Testing
     #expect(occurrences(of: "\\#(", in: html).isEmpty)
   }
 
+  /// The resource files end up in the page whole, in their places.
+  @Test func assemblesTheResourceFiles() {
+    #expect(
+      KitchenPage.assemble(
+        shell: "<head><style>\n</style></head><script>\n</script></body>", style: "a{}\n",
+        scripts: ["let x;\n", "x = 1;\n"])
+        == "<head><style>\na{}\n</style></head><script>\nlet x;\nx = 1;\n</script></body>")
+    let style = String(decoding: PackageResources.kitchen_css, as: UTF8.self)
+    let last = String(decoding: PackageResources.kitchen_actions_js, as: UTF8.self)
+    #expect(html.contains("<style>\n" + style + "</style>\n</head>"))
+    #expect(html.contains(last + "</script>\n</body>"))
+    #expect(html.contains("<script>\n'use strict';"))
+  }
+
   @Test func etagIsQuotedAndFollowsThePage() {
     #expect(KitchenPage.etag.hasPrefix("\"k-") && KitchenPage.etag.hasSuffix("\""))
     #expect(KitchenPage.etag.count == 20)

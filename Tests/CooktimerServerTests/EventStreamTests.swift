@@ -142,9 +142,27 @@ struct EventStreamTests {
     try book.revoke(name: "phone", at: t0)
     // The server ends the stream (curl exits 0 well before its 20 s).
     revoked.waitUntilExit()
+    // 0: the server ended the response (a timeout would be curl's 28).
     #expect(revoked.terminationStatus == 0)
     #expect(kept.isRunning)
-    kept.terminate()
+    kill(kept.processIdentifier, SIGKILL)
     kept.waitUntilExit()
+  }
+
+  /// A stream opened without a key (no key was needed) ends once a first key exists.
+  @Test func aKeylessStreamEndsWhenAKeyIsMade() throws {
+    let box = try TestServer()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+    process.arguments = ["-s", "-N", "--noproxy", "*", "--max-time", "20", box.base + "/v1/events"]
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    let deadline = Date(timeIntervalSinceNow: 5)
+    while box.server.openEventStreams == 0 && Date() < deadline { usleep(2_000) }
+    try #require(box.server.openEventStreams == 1)
+    _ = try APIKeyBook(store: try RunStore(path: box.path)).create(name: "phone", at: t0)
+    process.waitUntilExit()
+    // 0: the server ended the response (a timeout would be curl's 28).
+    #expect(process.terminationStatus == 0)
   }
 }

@@ -18,10 +18,11 @@ struct RecipeAndTokenRouteTests {
     let tea = try box.call("GET", "/v1/recipes/tea")
     #expect(
       tea.body
-        == #"{"file":"tea.cook","metadata":{"title":"Tea"},"name":"Tea","steps":[{"number":1,"#
+        == #"{"file":"tea.cook","ingredients":[],"metadata":{"title":"Tea"},"name":"Tea","#
+        + #""steps":[{"ingredients":[],"number":1,"#
         + #""suggestedTimers":[],"text":"Steep the tea for 4 minutes.","#
         + #""timers":[{"name":"steep","quantity":"4","seconds":240,"start":"withStep","unit":"minutes"}]},"#
-        + #"{"number":2,"suggestedTimers":[],"text":"Pour and serve.","timers":[]}],"warnings":[]}"#
+        + #"{"ingredients":[],"number":2,"suggestedTimers":[],"text":"Pour and serve.","timers":[]}],"warnings":[]}"#
     )
     #expect(try box.call("GET", "/v1/recipes/nope").status == 404)
     #expect(try box.call("GET", "/v1/recipes/..%2Ftea").status == 404)

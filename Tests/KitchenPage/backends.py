@@ -6,6 +6,7 @@ made "elsewhere" (the REPL's one-shot command for a real server), and a restart.
 
 import json
 import os
+import random
 import shlex
 import signal
 import subprocess
@@ -71,15 +72,35 @@ class StandInBackend:
     def acknowledged(self, run_id):
         return run_id in self.world.acks
 
+    def acknowledge_elsewhere(self, run_id):
+        """Another screen's (or the REPL's) acknowledgement."""
+        self.world.acknowledge(run_id)
+
     def restart(self):
         self.standin.restart(down_seconds=1.5)
 
     def reset(self):
+        self.world.thaw()
         with self.world.lock:
             self.world.runs.clear()
             self.world.acks.clear()
             self.world.requests.clear()
             self.world.key = None
+            self.world.heartbeats = True
+            self.world.pair_codes.clear()
+
+    def freeze(self):
+        """The server goes silent with its connections open (as under SIGSTOP)."""
+        self.world.freeze()
+
+    def thaw(self):
+        self.world.thaw()
+
+    def pairing_code(self):
+        """A fresh one-use pairing code, as `serve` prints one."""
+        code = "".join(random.choice("0123456789ABCDEFGHJKMNPQRSTVWXYZ") for _ in range(10))
+        self.world.pair_codes.add(code)
+        return code
 
     def close(self):
         self.standin.close()
@@ -144,6 +165,26 @@ class RealBackend:
     def acknowledged(self, run_id):
         return None  # not visible from outside
 
+    def acknowledge_elsewhere(self, run_id):
+        """`cooktimer ok RUN` at the terminal: stored for every front end."""
+        if self.cli:
+            subprocess.run(self.cli + ["ok", run_id], check=True, capture_output=True)
+        else:
+            self.api("POST", f"/v1/runs/{run_id}/acknowledge")
+
+    def freeze(self):
+        """SIGSTOP: the server stops answering, its connections stay open."""
+        if not self.process:
+            raise unittest.SkipTest("freezing the server needs --serve")
+        os.killpg(self.process.pid, signal.SIGSTOP)
+
+    def thaw(self):
+        if self.process:
+            os.killpg(self.process.pid, signal.SIGCONT)
+
+    def pairing_code(self):
+        raise unittest.SkipTest("a real server's pairing code is printed by serve at start")
+
     def restart(self):
         if not self.serve:
             raise unittest.SkipTest("restarting needs --serve")
@@ -152,6 +193,7 @@ class RealBackend:
         self._start()
 
     def reset(self):
+        self.thaw()
         status, doc = self.api("GET", "/v1/runs")
         for run in (doc or {}).get("runs", []):
             self.api("POST", f"/v1/runs/{run['id']}/stop")

@@ -4,9 +4,10 @@ usage: first_render.py URL LOADS
 
 Loads URL (a `cooktimer serve` holding at least one active run) LOADS times in one headless
 Chromium, a fresh tab each time, and prints the medians in ms from navigation start:
-`first-contentful-paint MS` (the browser's paint timing) and `first-card MS` (a run card,
-`[data-run]`, is in the DOM: what a cook waits for). A MutationObserver installed before the
-page's own script stamps the card, so polling from here adds nothing to the figure.
+`first-contentful-paint MS` (the browser's paint timing), `first-card MS` (a run card,
+`.card[data-run]`, is in the DOM) and `first-countdown MS` (a countdown shows digits: what a
+cook waits for). A MutationObserver installed before the page's own script stamps them, so
+polling from here adds nothing to the figures.
 """
 import statistics
 import sys
@@ -16,16 +17,21 @@ from kitchen_test import make_driver
 
 STAMP_CARD = """
 new MutationObserver((_, observer) => {
-  if (document.querySelector('[data-run]')) {
+  if (!window.__firstCard && document.querySelector('.card[data-run]')) {
     window.__firstCard = performance.now();
+  }
+  const digits = Array.from(document.querySelectorAll('.card .digits'));
+  if (digits.some((d) => /\d:\d\d/.test(d.textContent))) {
+    window.__firstCountdown = performance.now();
     observer.disconnect();
   }
-}).observe(document, {childList: true, subtree: true});
+}).observe(document, {childList: true, subtree: true, characterData: true});
 """
 
 READ = """
 const paint = performance.getEntriesByName('first-contentful-paint')[0];
-return window.__firstCard && paint ? [paint.startTime, window.__firstCard] : null;
+return window.__firstCountdown && paint
+  ? [paint.startTime, window.__firstCard, window.__firstCountdown] : null;
 """
 
 
@@ -34,7 +40,7 @@ def main():
     driver = make_driver()
     try:
         driver.get(url)  # the first load warms the browser's own start-up
-        paints, cards = [], []
+        paints, cards, countdowns = [], [], []
         for _ in range(loads):
             # A fresh tab, the old one closed: a page left behind keeps its event stream
             # open, and six of those fill Chromium's connections to the host.
@@ -56,8 +62,10 @@ def main():
                 sys.exit("no run card within the wait")
             paints.append(found[0])
             cards.append(found[1])
+            countdowns.append(found[2])
         print(f"first-contentful-paint {statistics.median(paints):.1f}")
         print(f"first-card {statistics.median(cards):.1f}")
+        print(f"first-countdown {statistics.median(countdowns):.1f}")
     finally:
         driver.quit()
 

@@ -16,6 +16,17 @@ QUICK = {
 }
 
 _REST = "Lass alles 2 Minuten ruhen und serviere."
+
+
+def _ingredient(name, quantity, unit, amount):
+    """An ingredient as the recipe document has it (docs/recipes.md)."""
+    return {"name": name, "quantity": quantity, "unit": unit, "amount": amount}
+
+
+_WASSER = _ingredient("Wasser", "4", "l", 4)
+_SPAGHETTI = _ingredient("Spaghetti", "500", "g", 500)
+_SOSSE = _ingredient("Tomatensoße", "400", "ml", 400)
+_SALZ = _ingredient("Salz", "1", "EL", 1)
 PASTA = {
     "name": "Spaghetti mit Tomatensoße", "file": "pasta.cook",
     "metadata": {"title": "Spaghetti mit Tomatensoße", "locale": "de_DE"},
@@ -23,19 +34,22 @@ PASTA = {
         {"number": 1, "text": "Bringe Wasser in einem großen Topf zum Kochen.",
          "timers": [{"name": "Wasser", "seconds": 300, "quantity": "5", "unit": "minutes",
                      "start": "withStep"}],
-         "suggestedTimers": []},
-        {"number": 2, "text": "Koche die Nudeln und erhitze die Soße.",
+         "suggestedTimers": [], "ingredients": [_WASSER]},
+        {"number": 2, "text": "Koche die Spaghetti und erhitze gleichzeitig die Tomatensoße."
+                              " Salze mit Salz.",
          "timers": [{"name": "Nudeln", "seconds": 600, "quantity": "10", "unit": "minutes",
                      "start": "withStep"},
                     {"name": "Soße", "seconds": 480, "quantity": "8", "unit": "minutes",
                      "start": "withPrevious"}],
-         "suggestedTimers": []},
+         "suggestedTimers": [], "ingredients": [_SPAGHETTI, _SOSSE, _SALZ]},
         {"number": 3, "text": _REST,
          "timers": [{"name": "ruhen", "seconds": None, "quantity": "", "unit": "",
                      "start": "withStep"}],
          "suggestedTimers": [{"label": "s1", "text": "2 Minuten", "from": _REST.index("2"),
-                              "to": _REST.index("2") + len("2 Minuten"), "seconds": 120}]},
+                              "to": _REST.index("2") + len("2 Minuten"), "seconds": 120}],
+         "ingredients": []},
     ],
+    "ingredients": [_WASSER, _SPAGHETTI, _SOSSE, _SALZ],
     "warnings": [],
 }
 

@@ -6,8 +6,11 @@ its shapes can be checked against docs/api.md side by side.
 Python standard library only. It serves the page file at `GET /` and fakes the `/v1` routes
 the page uses with the documented shapes (docs/api.md, README "JSON output"): runs, the
 transitions, add/skip/begin, acknowledge, the timeline, recipes, and `/v1/events` as
-Server-Sent Events (`event: run` / `fired` / `acknowledged` with `serverTime`, `: ping`,
-`Last-Event-ID`). Its clock can run ahead of the machine's (`skew_ms`) so the tests see the
+Server-Sent Events (`event: run` / `fired` / `acknowledged` with `serverTime`, `event:
+heartbeat` every 2 s, `Last-Event-ID`), runs' `acknowledgedUntil` and `suggestedTimers`, the
+suggested-timer route (`timers/s1/begin`), +1 min for a named timer, and pairing (`POST
+/v1/pair`). It can be frozen (`World.freeze`): every request and stream goes silent, as a
+server stopped with SIGSTOP or a Wi-Fi that dropped. Its clock can run ahead of the machine's (`skew_ms`) so the tests see the
 page correct for it. The runs live in a `World` that outlives a server, as the SQLite file
 outlives `cooktimer serve`: `StandIn.restart()` drops every connection and starts afresh
 on the same port, with a new event log, as a real restart does.
@@ -64,6 +67,30 @@ class World:
         self.acks = {}
         self.requests = []  # (method, path, headers) of every request, for the tests
         self.hub = None
+        self.heartbeats = True
+        self.thawed = threading.Event()
+        self.thawed.set()
+        self.pair_codes = set()
+
+    def freeze(self):
+        """Nothing answers and nothing is sent until `thaw` (connections stay open)."""
+        self.thawed.clear()
+
+    def thaw(self):
+        self.thawed.set()
+
+    def pair(self, code):
+        """`POST /v1/pair` (docs/api.md §2.1): a good code, once, for a key; keys required
+        from then on."""
+        with self.lock:
+            if not isinstance(code, str) or not code:
+                raise Refused(400, "give the pairing code as \"code\"")
+            if code.upper() not in self.pair_codes:
+                raise Refused(403, "this pairing code is wrong, used or expired (a code is good "
+                                   "once, for 10 minutes): ask serve for a new one")
+            self.pair_codes.discard(code.upper())
+            self.key = "ck_" + "".join(random.choice("0123456789abcdef") for _ in range(64))
+            return {"name": "paired1", "key": self.key, "createdAt": iso(self.now())}
 
     def now(self):
         return int(time.time() * 1000) + self.skew_ms
@@ -126,6 +153,10 @@ class World:
             if t["state"] == "paused":
                 item["remaining"] = t["left"] / 1000
             timers.append(item)
+        step = doc["steps"][run["stepNumber"] - 1]
+        begun = {t.get("label") for t in run["timers"] if t["step"] == run["stepNumber"]}
+        suggested = [{"label": x["label"], "text": x["text"], "seconds": x["seconds"]}
+                     for x in step.get("suggestedTimers", []) if x["label"] not in begun]
         out = {"id": run["id"], "recipe": doc["name"], "phase": self.phase(run),
                "stepNumber": run["stepNumber"], "stepCount": len(doc["steps"]),
                "stepName": doc["steps"][run["stepNumber"] - 1]["text"],
@@ -133,6 +164,10 @@ class World:
                "timers": timers}
         if run["endedAt"] is not None:
             out["endedAt"] = iso(run["endedAt"])
+        if run["id"] in self.acks:
+            out["acknowledgedUntil"] = iso(self.acks[run["id"]])
+        if suggested and not run["ended"]:
+            out["suggestedTimers"] = suggested
         return out
 
     def active(self):
@@ -202,14 +237,42 @@ class World:
                 self._end(run, "stopped", now)
             elif action == "add":
                 ms = parse_duration((body or {}).get("duration"))
-                if not live:
+                named = (body or {}).get("timer")
+                if named is not None:
+                    t = next((x for x in run["timers"] if str(x["number"]) == str(named)
+                              or x["name"] == named), None)
+                    if t is None:
+                        raise Refused(404, f'{rid} has no timer "{named}"')
+                    if t not in live:
+                        raise Refused(409, f"timer {named} is {t['state']}: no time to add")
+                elif not live:
                     raise Refused(409, f"no timer to add time to ({rid} is {phase})")
-                t = live[0]
+                else:
+                    t = live[0]
                 t["ms"] += ms
                 if t["state"] == "running":
                     t["end"] += ms
                 else:
                     t["left"] += ms
+            elif action == "begin" and re.fullmatch(r"s\d+", body["timer"]):
+                # A suggested timer (docs/api.md: `timers/s{n}/begin`, no body): a new timer
+                # of the current step, named by the words, for the time they say.
+                label = body["timer"]
+                step = run["recipeDoc"]["steps"][run["stepNumber"] - 1]
+                hit = next((x for x in step.get("suggestedTimers", []) if x["label"] == label
+                            and label not in {t.get("label") for t in run["timers"]
+                                              if t["step"] == run["stepNumber"]}), None)
+                if hit is None:
+                    raise Refused(404, f'step {run["stepNumber"]} of {rid} offers no "{label}"')
+                if body.get("duration") or body.get("until"):
+                    raise Refused(400, "a suggested timer runs for the time its words say")
+                if run["paused"]:
+                    raise Refused(409, f"{rid} is paused; resume first")
+                ms = int(hit["seconds"] * 1000)
+                run["timers"].append({
+                    "number": len(run["timers"]) + 1, "name": hit["text"], "label": label,
+                    "step": run["stepNumber"], "state": "running", "ms": ms, "end": now + ms,
+                    "left": None})
             elif action in ("skip", "cancel", "begin"):
                 number = body["timer"]
                 t = next((x for x in run["timers"] if str(x["number"]) == number), None)
@@ -375,9 +438,17 @@ class Handler(BaseHTTPRequestHandler):
     def route(self, method):
         world = self.server.world
         path = self.path.split("?")[0]
+        world.thawed.wait()
         world.requests.append((method, path, dict(self.headers)))
         length = int(self.headers.get("Content-Length") or 0)
         raw = self.rfile.read(length) if length else b""
+        if method == "POST" and path == "/v1/pair":
+            try:
+                return self.send_json(201, world.pair((json.loads(raw or b"{}") or {}).get("code")))
+            except (Refused, ValueError, AttributeError) as e:
+                status = e.status if isinstance(e, Refused) else 400
+                message = e.message if isinstance(e, Refused) else "the body is not valid JSON"
+                return self.send_json(status, {"error": message, "status": str(status)})
         if method == "GET" and path == "/":
             return self.page()
         if method == "GET" and path == "/healthz":
@@ -477,12 +548,18 @@ class Handler(BaseHTTPRequestHandler):
         self.end_headers()
         try:
             self.chunk(": hello\n\n")
+            beat = time.monotonic()
             while not self.server.stopping.is_set():
+                # The agreed heartbeat: `event: heartbeat`, no id, every 2 s.
+                if time.monotonic() - beat >= 2 and world.heartbeats and world.thawed.is_set():
+                    beat = time.monotonic()
+                    self.chunk("event: heartbeat\ndata: "
+                               + json.dumps({"serverTime": iso(world.now())}) + "\n\n")
                 try:
-                    eid, name, data = q.get(timeout=self.server.ping_seconds)
+                    eid, name, data = q.get(timeout=0.25)
                 except queue.Empty:
-                    self.chunk(": ping\n\n")
                     continue
+                world.thawed.wait()
                 self.chunk(f"event: {name}\nid: {eid}\ndata: {data}\n\n")
         except OSError:
             pass
@@ -570,11 +647,12 @@ class Proxy:
 class StandIn:
     """A stand-in server on 127.0.0.1:`port` (0: any free port, kept across restarts)."""
 
-    def __init__(self, page_path, world=None, port=0, ping_seconds=15):
+    def __init__(self, page_path, world=None, port=0, tls=None):
+        """`tls`: (certificate file, key file) to answer HTTPS, as `serve --tls` does."""
+        self.tls = tls
         self.page_path = page_path
         self.world = world or World()
         self.port = port
-        self.ping_seconds = ping_seconds
         self.server = None
         self.ticker_stop = threading.Event()
         self.start()
@@ -582,7 +660,7 @@ class StandIn:
 
     @property
     def base_url(self):
-        return f"http://127.0.0.1:{self.port}"
+        return f"{'https' if self.tls else 'http'}://127.0.0.1:{self.port}"
 
     def _tick(self):
         # Timers fire on time even when nobody asks: the real server's watcher does this.
@@ -595,7 +673,12 @@ class StandIn:
         server.daemon_threads = True
         server.world, server.page_path = self.world, self.page_path
         server.hub, server.connections = Hub(), set()
-        server.stopping, server.ping_seconds = threading.Event(), self.ping_seconds
+        server.stopping = threading.Event()
+        if self.tls:
+            import ssl
+            context = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+            context.load_cert_chain(*self.tls)
+            server.socket = context.wrap_socket(server.socket, server_side=True)
         self.port = server.server_address[1]
         self.world.hub = server.hub
         self.server = server

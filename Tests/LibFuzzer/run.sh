@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Coverage-guided fuzzing (libFuzzer) of the Cooklang parser, the command-line parser and the
-# HTTP request path (raw bytes to a real API server on a loopback port), for a bounded time
-# each: any crash, or an input that takes over 1 s, fails the run.
+# Coverage-guided fuzzing (libFuzzer) of the Cooklang parser, the command-line parser, the
+# prose-duration finder, YAML front matter, recipe import and the HTTP request path (raw bytes
+# to a real API server on a loopback port), for a bounded time each: any crash, an input that
+# takes over 1 s, or (for the last four) one allocation over 100 MB fails the run.
 #
 #   bash Tests/LibFuzzer/run.sh            # 20 s each
 #   FUZZ_SECONDS=300 bash Tests/LibFuzzer/run.sh
@@ -18,30 +19,36 @@ swift build -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing --target Cooktime
 bin="$scratch/debug"
 
 # The modules CooktimerCLI links (Package.swift), and the C libraries behind them.
-# CCurl and CMicroHTTPD are C targets of ours (they dlopen libcurl and libmicrohttpd on first
-# use): their objects are linked and SwiftPM wrote their module maps into the build folder.
+# CCurl, CMicroHTTPD and CQRencode are C targets of ours (they dlopen libcurl, libmicrohttpd
+# and libqrencode on first use): their objects are linked and SwiftPM wrote their module maps
+# into the build folder.
 modules=(CooktimerCore CooktimerActivity CooktimerStore CooktimerService CooktimerAPNs
   CooktimerDelivery CooktimerHTTP CooktimerKitchen CooktimerServer CooktimerLineEditor
-  CooktimerCLI CooktimerShippedRecipes CCurl CMicroHTTPD)
+  CooktimerCLI CooktimerShippedRecipes CCurl CMicroHTTPD CQRencode)
 objects=()
 for m in "${modules[@]}"; do objects+=("$bin/$m.build"/*.o); done
 maps=()
-for c in CYAML CSQLite CReadline CCrypto; do
+for c in CYAML CSQLite CReadline CCrypto CZlib; do
   maps+=(-Xcc "-fmodule-map-file=Sources/$c/module.modulemap")
 done
-for c in CCurl CMicroHTTPD; do
+for c in CCurl CMicroHTTPD CQRencode; do
   maps+=(-Xcc "-fmodule-map-file=$bin/$c.build/module.modulemap")
 done
-libs=(-lyaml -lsqlite3 -lreadline -lcrypto)
+libs=(-lyaml -lsqlite3 -lreadline -lcrypto -lz)
 
 mkdir -p "$scratch/findings"
+# Swift's own backtracer would take a trap's signal first and exit, and libFuzzer would not
+# write the input that caused it into findings/.
+export SWIFT_BACKTRACE=enable=no
+# run NAME SOURCE SEEDS [libFuzzer flags…]
 run() {
   local name=$1 source=$2 seeds=$3
+  shift 3
   swiftc -sanitize=fuzzer -parse-as-library -I "$bin/Modules" "${maps[@]}" "$source" \
     "${objects[@]}" "${libs[@]}" -o "$scratch/$name"
   mkdir -p "$scratch/corpus-$name"
   "$scratch/$name" "$scratch/corpus-$name" "$seeds" -max_total_time="$seconds" -timeout=1 \
-    -rss_limit_mb=2048 -artifact_prefix="$scratch/findings/$name-" -print_final_stats=1
+    -rss_limit_mb=2048 -artifact_prefix="$scratch/findings/$name-" -print_final_stats=1 "$@"
 }
 
 seeds="$scratch/seeds-commandline"
@@ -54,6 +61,42 @@ printf 'start "Soft boiled eggs" --auto-advance --now @1795975200.25' >"$seeds/s
 
 run cooklang Tests/LibFuzzer/CooklangTarget.swift Recipes
 run commandline Tests/LibFuzzer/CommandLineTarget.swift "$seeds"
+
+# The prose finder, front matter and import (issue 26). -malloc_limit_mb=100: any one
+# allocation over 100 MB is a finding (an input that blows up, such as YAML aliases).
+# -rss_limit_mb=256 (the later flag wins) bounds the whole process: about 50 MB after 20 s
+# (libFuzzer's corpus and tables included, growing with the run), so 256 leaves room for a
+# longer FUZZ_SECONDS yet catches an input that makes many smaller allocations.
+bounded=(-malloc_limit_mb=100 -rss_limit_mb=256 -max_len=65536)
+
+seeds="$scratch/seeds-prose"
+mkdir -p "$seeds"
+n=0
+# Each labelled sentence of the finder's fixture, its [words|seconds] labels taken off.
+grep -v '^#' Tests/CooktimerCoreTests/Fixtures/prose-durations.txt | grep . |
+  sed -e 's/\[\([^]|]*\)|[^]]*\]/\1/g' | while IFS= read -r line; do
+  n=$((n + 1))
+  printf '%s' "$line" >"$seeds/line-$n"
+done
+printf 'Rest 10000000000000 days.' >"$seeds/huge"
+run prose Tests/LibFuzzer/ProseTarget.swift "$seeds" "${bounded[@]}"
+
+seeds="$scratch/seeds-frontmatter"
+mkdir -p "$seeds"
+# The front matter of each shipped recipe (between its first two `---` lines).
+for f in Recipes/*.cook; do
+  awk 'NR == 1 && $0 != "---" { exit } NR > 1 && $0 == "---" { exit } NR > 1' "$f" \
+    >"$seeds/$(basename "$f" .cook)"
+done
+printf 'a: &a [x,x,x,x]\nb: &b [*a,*a,*a,*a]\nc: [*b,*b,*b,*b]\n' >"$seeds/aliases"
+printf 'k: [[[{a: [b, {c: d}]}]]]\n' >"$seeds/nested"
+run frontmatter Tests/LibFuzzer/FrontMatterTarget.swift "$seeds" "${bounded[@]}"
+
+# Saved pages (HTML with JSON-LD) from the import tests.
+seeds="$scratch/seeds-import"
+mkdir -p "$seeds"
+cp Tests/CooktimerCLITests/Fixtures/import/*.html "$seeds/"
+run import Tests/LibFuzzer/ImportTarget.swift "$seeds" "${bounded[@]}"
 
 # Requests as a client sends them: keep-alive pairs, a JSON body, chunks, a stream, and the
 # framing issue 26 found (differing lengths, length with chunks and a request behind).
@@ -70,4 +113,4 @@ printf 'POST /v1/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length
   >"$seeds/two-lengths"
 printf 'POST /v1/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\nGET /healthz HTTP/1.1\r\n\r\n' \
   >"$seeds/length-and-chunks"
-run http Tests/LibFuzzer/HTTPRequestTarget.swift "$seeds"
+run http Tests/LibFuzzer/HTTPRequestTarget.swift "$seeds" "${bounded[@]}"

@@ -179,6 +179,14 @@ union MHD_ConnectionInfo {
   void *socket_context;
 };
 
+/// One entry of MHD_OPTION_ARRAY (microhttpd.h `struct MHD_OptionItem`): the TLS key and
+/// certificate are passed this way, only when a server asks for TLS.
+struct MHD_OptionItem {
+  enum MHD_OPTION option;
+  intptr_t value;
+  void *ptr_value;
+};
+
 union MHD_DaemonInfo {
   size_t key_size;
   size_t mac_key_size;

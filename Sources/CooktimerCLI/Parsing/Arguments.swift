@@ -47,8 +47,10 @@ struct Arguments {
       }
     }
     let last = words[words.count - 1]
+    // Run ids: 3 characters before issue 26, 10 since (docs/cli.md §2.1).
     let idShaped =
-      (3...12).contains(last.count) && last.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
+      (3...12).contains(last.count)
+      && last.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
     let runShaped = idShaped && last.contains { $0.isLetter }
     // Ids can be all digits (`963`): such a word is left as RUN too, and when no run has it,
     // running the command reports the duration error (``CommandContext/refuseDurationTakenForRun(_:)``).

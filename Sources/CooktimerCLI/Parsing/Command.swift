@@ -47,7 +47,9 @@ public enum Command: Equatable, Sendable {
   /// `ok [RUN]`: the run's alarms were heard; every front end stops ringing them.
   case ok(run: String?)
   /// `serve [--listen HOST:PORT] [--no-send]`: the HTTP API (docs/api.md) until SIGTERM.
-  case serve(listen: String?, send: Bool, sendOptions: SendOptions = SendOptions())
+  case serve(
+    listen: String?, send: Bool, sendOptions: SendOptions = SendOptions(),
+    tls: ServeTLSChoice = .none)
   /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
   case apikey(APIKeyCommand)
 }

@@ -77,6 +77,9 @@ public enum CommandParser {
       // `serve` and `apikey` (Serve/ServeCommands.swift).
       case "--listen": local.listen = try value()
       case "--no-send": local.noSend = true
+      case "--tls": local.tls = true
+      case "--tls-cert": local.tlsCertificate = try value()
+      case "--tls-key": local.tlsKey = try value()
       case "--name": local.name = try value()
       // `import` and `start` (Recipes/).
       case "--force": local.force = true

@@ -199,17 +199,31 @@ extension CommandSpec {
       summary: "every attempt to send a push, with APNs' answer"
     ) { args in try args.deliveryCommand("deliveries") },
     CommandSpec(
-      word: "serve", usage: "serve [--listen 127.0.0.1:8417] [--no-send]",
+      word: "serve",
+      usage: "serve [--listen 127.0.0.1:8417] [--no-send] [--tls]",
       summary: "the HTTP API a timer app talks to (docs/api.md)",
       detail:
         "Shares the database with the REPL and delivers the pushes (the send options apply) "
-        + "unless --no-send. With no API key it listens on loopback only. Runs until SIGTERM."
+        + "unless --no-send. With no API key it listens on loopback only. --tls answers HTTPS "
+        + "with a certificate made once beside the database; --tls-cert FILE --tls-key FILE "
+        + "with your own. Prints a pairing link for screens when keys are required. Runs until SIGTERM."
     ) { args in
       let send = args.options.delivery.send
       args.options.delivery.send = SendOptions()
+      let selfSigned = args.take(\.tls, "--tls")
+      let certificate = args.take(\.tlsCertificate, "--tls-cert")
+      let key = args.take(\.tlsKey, "--tls-key")
+      let tls: ServeTLSChoice
+      switch (selfSigned, certificate, key) {
+      case (false, nil, nil): tls = .none
+      case (true, nil, nil): tls = .selfSigned
+      case (false, let certificate?, let key?): tls = .files(certificate: certificate, key: key)
+      default:
+        throw CLIError.usage("give --tls, or --tls-cert FILE and --tls-key FILE together")
+      }
       return .serve(
         listen: args.take(\.listen, "--listen"), send: !args.take(\.noSend, "--no-send"),
-        sendOptions: send)
+        sendOptions: send, tls: tls)
     },
     CommandSpec(
       word: "apikey", usage: "apikey create [--name N] | apikey list | apikey revoke NAME",

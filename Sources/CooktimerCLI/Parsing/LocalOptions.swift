@@ -18,6 +18,10 @@ struct LocalOptions {
   /// `serve` and `apikey` (Serve/ServeCommand.swift).
   var listen: String?
   var noSend = false
+  /// `serve --tls`, `--tls-cert FILE`, `--tls-key FILE` (Serve/ServeTLS.swift).
+  var tls = false
+  var tlsCertificate: String?
+  var tlsKey: String?
   var name: String?
   /// `import --force`, `start --prose-timers`.
   var force = false
@@ -36,7 +40,8 @@ struct LocalOptions {
         ("--priority", priority != nil), ("--start", start != nil),
         ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
         ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
-        ("--force", force), ("--prose-timers", proseTimers),
+        ("--force", force), ("--prose-timers", proseTimers), ("--tls", tls),
+        ("--tls-cert", tlsCertificate != nil), ("--tls-key", tlsKey != nil),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

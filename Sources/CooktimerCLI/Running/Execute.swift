@@ -57,8 +57,8 @@ extension Session {
         return Output(stdout: encodeJSON(["version": CooktimerVersion.number]) + "\n")
       }
       return Output(stdout: "cooktimer \(CooktimerVersion.number)\n")
-    case .serve(let listen, let send, let options):
-      return try context.serve(listen: listen, send: send, sendOptions: options)
+    case .serve(let listen, let send, let options, let tls):
+      return try context.serve(listen: listen, send: send, sendOptions: options, tls: tls)
     case .apikey(let command): return try context.apikey(command)
     case .ok(let run):
       let id = try context.run(run).id

@@ -99,6 +99,7 @@ extension LoadedRecipe {
   var showDocument: RecipeDocument {
     RecipeDocument(
       recipe, file: path, warnings: warnings.map { String($0.dropFirst("cooktimer: ".count)) },
-      suggested: document.steps.map(SuggestedTimers.of))
+      suggested: document.steps.map(SuggestedTimers.of),
+      ingredients: document.steps.map(IngredientDocument.of))
   }
 }

@@ -35,6 +35,7 @@ struct CatalogRecipeSource: RecipeSource {
       recipe: SuggestedTimers.attaching(to: recipe, from: entry.result.document),
       document: RecipeDocument(
         recipe, file: entry.path, warnings: warnings,
-        suggested: entry.result.document.steps.map(SuggestedTimers.of)))
+        suggested: entry.result.document.steps.map(SuggestedTimers.of),
+        ingredients: entry.result.document.steps.map(IngredientDocument.of)))
   }
 }

@@ -14,9 +14,10 @@ extension CommandContext {
   /// `serve [--listen HOST:PORT] [--no-send]` (docs/api.md): prints one line with the
   /// address and whether keys are needed, serves until SIGINT or SIGTERM, then drains and
   /// exits 0. Another address than loopback with no API key refuses to start (exit 78).
-  func serve(listen: String?, send: Bool, sendOptions: SendOptions = SendOptions()) throws
-    -> Output
-  {
+  func serve(
+    listen: String?, send: Bool, sendOptions: SendOptions = SendOptions(),
+    tls: ServeTLSChoice = .none
+  ) throws -> Output {
     let (host, port) = try Self.listenAddress(listen ?? "127.0.0.1:8417")
     let service = try service()
     let keysRequired = try APIKeyBook(store: service.store).keysRequired()
@@ -32,6 +33,18 @@ extension CommandContext {
     var configuration = APIServerConfiguration()
     configuration.host = host
     configuration.port = port
+    let certificate: ServeCertificate?
+    do {
+      certificate = try serveCertificate(tls, databasePath: path, at: clock.now())
+    } catch let error as KitchenCertificateError {
+      return Output(
+        stderr: ["cooktimer: cannot serve HTTPS: \(error)"], status: ExitStatus.configuration)
+    }
+    configuration.http.tls = certificate?.certificate.tls
+    // A wildcard address is no place to send a tablet: name the machine's LAN address.
+    if host == "0.0.0.0" || host == "::" {
+      configuration.linkHost = MachineAddresses.lanAddresses().first
+    }
     let health = DeliveryHealth()
     configuration.deliveryTrouble = {
       health.trouble.map { DeliveryTrouble(failingSince: $0.failingSince, reason: $0.reason) }
@@ -47,12 +60,30 @@ extension CommandContext {
       deliveries: { service, _ in try service.deliveries() })
     let sender = serveSender(sendOptions, send: send, health: health)
     let address = host.contains(":") ? "[\(host)]:\(server.port)" : "\(host):\(server.port)"
+    let scheme = certificate == nil ? "http" : "https"
+    // With keys required a screen needs one: a pairing link trades a code for it (§2.1).
+    let pairing = keysRequired ? server.pairingLink(at: clock.now()) : nil
     if json {
       writeOut(
-        encodeJSON(ServeLine(address: "http://\(address)", keysRequired: keysRequired)) + "\n")
+        encodeJSON(
+          ServeLine(
+            address: "\(scheme)://\(address)", keysRequired: keysRequired,
+            fingerprint: certificate?.certificate.fingerprint, pairingLink: pairing?.link))
+          + "\n")
     } else {
       let keys = keysRequired ? "API key required" : "no API key: loopback only"
-      writeOut("cooktimer: serving http://\(address) (\(keys)); Ctrl-C stops\n")
+      var lines = ["cooktimer: serving \(scheme)://\(address) (\(keys)); Ctrl-C stops"]
+      if let certificate { lines.append(certificate.line) }
+      if let pairing {
+        lines.append(
+          "cooktimer: pair a screen: open \(pairing.link) (one use, within 10 min)")
+        if let why = TerminalQRCode.unavailable {
+          lines.append("cooktimer: no QR code: \(why)")
+        } else {
+          lines += TerminalQRCode.lines(pairing.link) ?? []
+        }
+      }
+      writeOut(lines.joined(separator: "\n") + "\n")
     }
     Self.waitForStopSignal()
     server.stop()
@@ -92,4 +123,8 @@ extension CommandContext {
 private struct ServeLine: Encodable {
   var address: String
   var keysRequired: Bool
+  /// The TLS certificate's SHA-256, `AB:CD:…`; absent for plain HTTP.
+  var fingerprint: String?
+  /// The pairing link (docs/api.md §2.1); absent when no key is required.
+  var pairingLink: String?
 }

@@ -35,6 +35,12 @@ enum CooklangFrontMatter {
         "front matter is a list, not \"key: value\" pairs; it is ignored",
         at: SourceLocation(line: 2, column: 1))
       return ([], end + 1)
+    case .tooLarge(let problem, let line, let column):
+      // The rest of the recipe is still good: only the metadata is refused.
+      diagnostics.warning(
+        "front matter is ignored: \(problem)",
+        at: SourceLocation(line: line + 2, column: column + 1))
+      return ([], end + 1)
     case .invalid(let problem, let line, let column):
       diagnostics.error(
         "front matter is not valid YAML: \(problem)",

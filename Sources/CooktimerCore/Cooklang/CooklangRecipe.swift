@@ -7,7 +7,8 @@ enum CooklangRecipe {
     from document: CooklangDocument, file: String, diagnostics: inout CooklangDiagnostics
   ) -> Recipe {
     let steps = document.steps.map { step in
-      Step(
+      CooklangProseLimit.check(step, &diagnostics)
+      return Step(
         text: StepText.render(step.items), section: step.section,
         timers: timers(of: step, &diagnostics))
     }
@@ -96,8 +97,10 @@ enum CooklangRecipe {
       case .duration(let upper, nil) = CooklangTimerDuration.read(
         quantity: timer.quantityText, units: timer.units)
     else { return nil }
-    let lower = Int64((value * Double(unit.milliseconds)).rounded())
-    return lower < upper ? lower : nil
+    // Checked: `999999999999999 to ~{2%days}` is far past any Int64 of milliseconds.
+    let lower = (value * Double(unit.milliseconds)).rounded()
+    guard lower.isFinite, lower < Double(upper) else { return nil }
+    return Int64(lower)
   }
 
   /// How a timer starts, from the words written between it and the timer before it.

@@ -41,15 +41,42 @@ enum CooklangTimerDuration {
   }
 
   private static func reading(_ quantity: String, _ unit: TimeUnit) -> Reading? {
-    if let value = CooklangNumber.value(quantity), let ms = milliseconds(value, unit) {
+    if hasHugeNumber(quantity) { return tooLarge(quantity) }
+    if let value = CooklangNumber.value(quantity) {
+      guard let ms = milliseconds(value, unit) else { return tooLarge(quantity) }
       return .duration(ms, upper: nil)
     }
-    if let (low, high) = CooklangNumber.range(quantity), low <= high,
-      let lowMs = milliseconds(low, unit), let highMs = milliseconds(high, unit)
-    {
+    if let (low, high) = CooklangNumber.range(quantity), low <= high {
+      guard let lowMs = milliseconds(low, unit), let highMs = milliseconds(high, unit) else {
+        return tooLarge(quantity)
+      }
       return .duration(lowMs, upper: highMs)
     }
     return nil
+  }
+
+  /// A number past what milliseconds can hold (1e15 ms, 31,000 years): said as such, not
+  /// as "not a number". Lengths up to that are read, and those over 7 days refused later
+  /// with their length (``CooklangRecipe``).
+  private static func tooLarge(_ quantity: String) -> Reading {
+    .unreadable(reason: "\"\(quantity)\" is far longer than 7 days")
+  }
+
+  /// A run of more than 15 digits that is no decimal fraction (`99999999999999999999`;
+  /// ``CooklangNumber`` reads 15 at most).
+  private static func hasHugeNumber(_ quantity: String) -> Bool {
+    var run = 0
+    var afterPoint = false
+    for c in quantity {
+      if c.isASCII && c.isNumber {
+        run += 1
+        if run > 15 && !afterPoint { return true }
+      } else {
+        afterPoint = run > 0 && (c == "." || c == ",")
+        run = 0
+      }
+    }
+    return false
   }
 
   private static func milliseconds(_ value: Double, _ unit: TimeUnit) -> Int64? {

@@ -5,6 +5,8 @@ import CYAML
 /// Scalars stay strings as written (no typing: `4`, `yes`, `~` are text), anchors and aliases
 /// are resolved, and a map's keys are its key scalars (a list or map used as a key becomes
 /// its ``MetadataValue/text``).
+///
+/// Bounded while the events are read, before any value is built (``FrontMatterBounds``).
 enum FrontMatterYAML {
   /// What the text holds.
   enum Reading: Equatable {
@@ -15,12 +17,16 @@ enum FrontMatterYAML {
     /// Not YAML: libyaml's problem and where it was found (0-based line and column in
     /// characters, within `text`).
     case invalid(problem: String, line: Int, column: Int)
+    /// Valid YAML over a bound (``FrontMatterBounds``): what and where (0-based).
+    case tooLarge(problem: String, line: Int, column: Int)
   }
 
   static func read(_ text: String) -> Reading {
     let events: [Event]
     switch self.events(of: text) {
     case .success(let list): events = list
+    case .failure(let problem) where problem.overBound:
+      return .tooLarge(problem: problem.text, line: problem.line, column: problem.column)
     case .failure(let problem):
       return .invalid(problem: problem.text, line: problem.line, column: problem.column)
     }
@@ -43,6 +49,8 @@ enum FrontMatterYAML {
     var text: String
     var line: Int
     var column: Int
+    /// Valid YAML past a bound of ``FrontMatterBounds``, not a syntax error.
+    var overBound = false
   }
 
   private static func events(of text: String) -> Result<[Event], Problem> {
@@ -55,33 +63,49 @@ enum FrontMatterYAML {
     return bytes.withUnsafeBufferPointer { buffer in
       yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
       var events: [Event] = []
+      var bounds = FrontMatterBounds()
       while true {
         var event = yaml_event_t()
         guard yaml_parser_parse(&parser, &event) != 0 else {
           let problem = parser.problem.map { String(cString: $0) } ?? "cannot be read"
           return .failure(
             Problem(
-              text: problem, line: Int(parser.problem_mark.line),
-              column: Int(parser.problem_mark.column)))
+              text: problem, line: Int(clamping: parser.problem_mark.line),
+              column: Int(clamping: parser.problem_mark.column)))
         }
         defer { yaml_event_delete(&event) }
+        var over: String?
         switch event.type {
         case YAML_STREAM_END_EVENT:
           return .success(events)
         case YAML_SCALAR_EVENT:
           let scalar = event.data.scalar
-          events.append(
-            .scalar(string(scalar.value, length: scalar.length), anchor: string(scalar.anchor)))
+          let anchor = string(scalar.anchor)
+          events.append(.scalar(string(scalar.value, length: scalar.length), anchor: anchor))
+          over = bounds.scalar(bytes: scalar.length, anchor: anchor)
         case YAML_SEQUENCE_START_EVENT:
-          events.append(.sequenceStart(anchor: string(event.data.sequence_start.anchor)))
+          let anchor = string(event.data.sequence_start.anchor)
+          events.append(.sequenceStart(anchor: anchor))
+          over = bounds.start(anchor: anchor)
         case YAML_MAPPING_START_EVENT:
-          events.append(.mappingStart(anchor: string(event.data.mapping_start.anchor)))
+          let anchor = string(event.data.mapping_start.anchor)
+          events.append(.mappingStart(anchor: anchor))
+          over = bounds.start(anchor: anchor)
         case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
           events.append(.end)
+          over = bounds.end()
         case YAML_ALIAS_EVENT:
-          events.append(.alias(string(event.data.alias.anchor) ?? ""))
+          let name = string(event.data.alias.anchor) ?? ""
+          events.append(.alias(name))
+          over = bounds.alias(name)
         default:
           break  // Stream and document boundaries carry no value.
+        }
+        if let over {
+          return .failure(
+            Problem(
+              text: over, line: Int(clamping: event.start_mark.line),
+              column: Int(clamping: event.start_mark.column), overBound: true))
         }
       }
     }

@@ -112,7 +112,9 @@ extension SchemaRecipe {
       if let string = item as? String { return HTMLText.plain(string) }
       if let number = item as? NSNumber {
         let value = number.doubleValue
-        return value == value.rounded() ? String(Int64(value)) : String(value)
+        // Whole numbers as integers (`"recipeYield": 4` → "4"); 1e300 as written, not trapped.
+        return value == value.rounded() && abs(value) < 1e15
+          ? String(Int64(value)) : String(value)
       }
       return nil
     }.filter { !$0.isEmpty }

@@ -29,6 +29,10 @@ public struct Run: Hashable, Sendable {
   /// The instant of the last state change; a later change at an earlier `now` is taken
   /// at this instant, so history never reorders.
   public var lastChange: Instant
+  /// The instant up to which the cook heard the run's alarms (docs/cli.md §4.2
+  /// `acknowledgedUntil`): a timer that fired at or before it rings nowhere again. Kept by
+  /// the store beside the run and set when a run is read; no transition changes it.
+  public var acknowledgedUntil: Instant? = nil
 
   /// The current step's number, 1-based.
   public var stepNumber: Int { stepIndex + 1 }

@@ -30,19 +30,49 @@ public struct ProseDuration: Hashable, Sendable {
 /// (`350 °F`), lengths (`2 cm`), pan sizes (`9x13`), step numbers, counts (`2 cups`),
 /// clock times (`à 20 h`), ordinals (`a second bowl`) and rates (`20 minutes per pound`).
 public enum ProseDurations {
-  /// Every duration in `text`, in order; spans never overlap.
+  /// The longest time the finder offers, in milliseconds: ``Run/longestTimer`` (7 days), as
+  /// no timer can run longer. Longer times (`Rest 10000000000000 days.`) are left out of
+  /// ``find(in:)`` (a range is, when either bound is); ``tooLong(in:)`` lists them for the
+  /// recipe's warning.
+  public static let longest: Int64 = Run.longestTimer
+
+  /// Every duration in `text` of at most ``longest``, in order; spans never overlap.
   public static func find(in text: String) -> [ProseDuration] {
-    let chars = Array(text)
-    let tokens = ProseTokens.tokens(of: chars)
-    return ProseDurationScanner(tokens: tokens).matches().map { match in
-      ProseDuration(
-        span: match.start..<match.end, text: String(chars[match.start..<match.end]),
-        duration: milliseconds(match.seconds),
-        upperDuration: match.upperSeconds.map(milliseconds))
-    }
+    scan(text).found
   }
 
-  private static func milliseconds(_ seconds: Double) -> Int64 {
-    Int64((seconds * 1000).rounded())
+  /// The times in `text` longer than ``longest``: their spans (`Character` offsets) and
+  /// words as written.
+  public static func tooLong(in text: String) -> [(span: Range<Int>, text: String)] {
+    scan(text).tooLong
+  }
+
+  private static func scan(
+    _ text: String
+  ) -> (found: [ProseDuration], tooLong: [(span: Range<Int>, text: String)]) {
+    let chars = Array(text)
+    let tokens = ProseTokens.tokens(of: chars)
+    var found: [ProseDuration] = []
+    var tooLong: [(span: Range<Int>, text: String)] = []
+    for match in ProseDurationScanner(tokens: tokens).matches() {
+      let span = match.start..<match.end
+      let words = String(chars[span])
+      // Checked before any conversion: a number of any size in the words never traps.
+      // A range either of whose bounds is too long is left out whole.
+      let high = match.upperSeconds.map { milliseconds($0) ?? -1 }
+      guard let low = milliseconds(match.seconds), high ?? 0 >= 0 else {
+        tooLong.append((span, words))
+        continue
+      }
+      found.append(ProseDuration(span: span, text: words, duration: low, upperDuration: high))
+    }
+    return (found, tooLong)
+  }
+
+  /// `seconds` in whole milliseconds if finite and at most ``longest``, else `nil`.
+  static func milliseconds(_ seconds: Double) -> Int64? {
+    let ms = (seconds * 1000).rounded()
+    guard ms.isFinite, ms >= 0, ms <= Double(longest) else { return nil }
+    return Int64(ms)
   }
 }

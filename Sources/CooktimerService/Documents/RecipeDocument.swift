@@ -49,6 +49,8 @@ public struct RecipeDocument: Encodable, Sendable {
     public var section: String?
     public var timers: [TimerDocument]
     public var suggestedTimers: [SuggestedDocument]
+    /// The ingredients the step marks, in the order written.
+    public var ingredients: [IngredientDocument]
   }
 
   /// A time the step names only in words: `label` (`s1`, `s2`… through the recipe), the
@@ -89,14 +91,18 @@ public struct RecipeDocument: Encodable, Sendable {
   public var file: String
   /// Each value in its YAML shape: a string, an array or an object.
   public var metadata: [String: MetadataValue]
+  /// Every ingredient of the recipe, same name and unit added up (``IngredientDocument/whole(_:)``).
+  public var ingredients: [IngredientDocument]
   public var steps: [StepDocument]
   public var warnings: [String]
 
   /// - Parameters:
   ///   - warnings: the parser's warnings, one line each, without a `cooktimer: ` prefix.
   ///   - suggested: per step, the times its words name (``SuggestedTimers/of(_:)``).
+  ///   - ingredients: per step, what it marks (``IngredientDocument/of(_:)``).
   public init(
-    _ recipe: Recipe, file: String, warnings: [String], suggested: [[ProseDuration]] = []
+    _ recipe: Recipe, file: String, warnings: [String], suggested: [[ProseDuration]] = [],
+    ingredients: [[IngredientDocument]] = []
   ) {
     name = recipe.title
     self.file = file
@@ -119,8 +125,9 @@ public struct RecipeDocument: Encodable, Sendable {
             name: $0.name, seconds: $0.duration.map { Double($0) / 1000 },
             upperSeconds: $0.upperDuration.map { Double($0) / 1000 }, start: $0.start.rawValue,
             quantity: $0.quantity, unit: $0.unit)
-        }, suggestedTimers: offered)
+        }, suggestedTimers: offered, ingredients: i < ingredients.count ? ingredients[i] : [])
     }
+    self.ingredients = IngredientDocument.whole(ingredients)
     self.warnings = warnings
   }
 }

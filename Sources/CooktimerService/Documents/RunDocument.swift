@@ -27,6 +27,8 @@ public struct RunDocument: Encodable, Sendable {
   public var autoAdvance: Bool
   public var startedAt: String
   public var endedAt: String?
+  /// Up to when the run's alarms were heard (ISO 8601 with milliseconds); absent if never.
+  public var acknowledgedUntil: String?
   public var timers: [TimerDocument]
   /// The current step's suggested timers `begin sN` can start now (times its words name);
   /// absent when there are none.
@@ -43,6 +45,7 @@ public struct RunDocument: Encodable, Sendable {
     autoAdvance = run.autoAdvance
     startedAt = run.startedAt.description
     endedAt = run.endedAt?.description
+    acknowledgedUntil = run.acknowledgedUntil?.description
     timers = run.timers.indices.map { TimerDocument(run, timer: $0, at: now) }
     let offered = run.isActive ? run.startableSuggestions : []
     suggestedTimers = offered.isEmpty ? nil : offered.map(SuggestionDocument.init)

@@ -4,8 +4,9 @@ import Testing
 /// A `cooktimer serve` process of a sandbox, on a port the system chose, and curl against it.
 final class ServeProcess: @unchecked Sendable {
   let process = Process()
-  /// `http://127.0.0.1:PORT`, from the line serve prints at start.
+  /// `http://127.0.0.1:PORT` (`https://` with TLS), from the line serve prints at start.
   let base: String
+  /// What serve printed first: its first line, and any that came in the same write.
   let firstLine: String
   private let stderr = Pipe()
 
@@ -25,8 +26,9 @@ final class ServeProcess: @unchecked Sendable {
       line.append(chunk)
     }
     firstLine = String(decoding: line, as: UTF8.self)
-    let address = firstLine.split(separator: " ").first { $0.hasPrefix("http://") }
-    base = try #require(address.map(String.init), "serve printed \(firstLine)")
+    // The first address in the line, as text or as `--json`'s "address".
+    let address = firstLine.firstMatch(of: #/https?://[^ "/]+/#).map { String($0.output) }
+    base = try #require(address, "serve printed \(firstLine)")
   }
 
   deinit {

@@ -11,14 +11,22 @@ final class SenderProcess {
   let process = Process()
   let stderrFile: String
 
-  init(arguments: [String], environment: [String: String], folder: URL) throws {
+  /// Where stdout goes (`serve` prints its address there).
+  let stdoutFile: String
+
+  /// - Parameter command: `send`, or `serve` (its sender is the same loop).
+  init(
+    arguments: [String], environment: [String: String], folder: URL, command: String = "send"
+  ) throws {
     stderrFile = folder.appendingPathComponent("send-\(UUID().uuidString).stderr").path
+    stdoutFile = folder.appendingPathComponent("send-\(UUID().uuidString).stdout").path
     _ = FileManager.default.createFile(atPath: stderrFile, contents: nil)
+    _ = FileManager.default.createFile(atPath: stdoutFile, contents: nil)
     process.executableURL = cooktimerBinary
-    process.arguments = ["send"] + arguments
+    process.arguments = [command] + arguments
     process.environment = environment
     process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
+    process.standardOutput = FileHandle(forWritingAtPath: stdoutFile)
     process.standardError = FileHandle(forWritingAtPath: stderrFile)
     try process.run()
   }
@@ -29,6 +37,10 @@ final class SenderProcess {
   }
 
   var pid: Int32 { process.processIdentifier }
+
+  var stdout: String {
+    (try? String(contentsOfFile: stdoutFile, encoding: .utf8)) ?? ""
+  }
 
   var stderr: String {
     (try? String(contentsOfFile: stderrFile, encoding: .utf8)) ?? ""
