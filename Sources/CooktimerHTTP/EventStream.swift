@@ -14,7 +14,9 @@ import Foundation
 /// entirely, so 50 quiet streams cost 50 sockets and no threads, and a pool of 4 keeps
 /// serving other requests. The price: while suspended, libmicrohttpd neither times the
 /// connection out nor sees the client leave; a client that went away is noticed at the next
-/// write, which is what the periodic `: ping` comment (``sendComment(_:)``) is for. The
+/// write, which is what the application's periodic writes (the server's 2 s `heartbeat`
+/// event, or a `: ping` comment, ``sendComment(_:)``) are for: the first or second write
+/// after the client left fails and frees the stream and its slot. The
 /// alternative, thread-per-connection, would cost a thread per open stream and cannot be
 /// combined with a bounded pool in one daemon.
 ///

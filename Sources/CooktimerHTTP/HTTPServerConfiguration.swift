@@ -67,8 +67,13 @@ public struct HTTPServerConfiguration: Sendable {
     try check(connectionTimeoutSeconds >= 1, "connectionTimeoutSeconds must be at least 1")
     try check(connectionLimit >= 1, "connectionLimit must be at least 1")
     try check(perAddressConnectionLimit >= 0, "perAddressConnectionLimit must not be negative")
-    try check(requestHeaderTimeoutSeconds > 0, "requestHeaderTimeoutSeconds must be positive")
-    try check(requestBodyTimeoutSeconds > 0, "requestBodyTimeoutSeconds must be positive")
+    // A day at most: the deadlines are kept in nanoseconds of a UInt64.
+    try check(
+      requestHeaderTimeoutSeconds > 0 && requestHeaderTimeoutSeconds <= 86_400,
+      "requestHeaderTimeoutSeconds must be more than 0 and at most 86400")
+    try check(
+      requestBodyTimeoutSeconds > 0 && requestBodyTimeoutSeconds <= 86_400,
+      "requestBodyTimeoutSeconds must be more than 0 and at most 86400")
     try check(
       (1..<connectionLimit).contains(eventStreamLimit),
       "eventStreamLimit must be 1...connectionLimit - 1")

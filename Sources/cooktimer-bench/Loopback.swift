@@ -7,10 +7,25 @@ import Foundation
 /// Plain TCP on 127.0.0.1, by hand: one thread can then watch 50 event streams with one
 /// `poll()`, and a request costs no more than its bytes (no client library in the figure).
 enum Loopback {
-  /// A connected socket to `127.0.0.1:port`.
-  static func connect(port: UInt16) throws -> Int32 {
+  /// A connected socket to `127.0.0.1:port`, from `source` when given (another loopback
+  /// address, `127.0.1.1`, stands for another client machine).
+  static func connect(port: UInt16, from source: String? = nil) throws -> Int32 {
     let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
     guard fd >= 0 else { throw BenchError("socket failed") }
+    if let source {
+      var local = sockaddr_in()
+      local.sin_family = sa_family_t(AF_INET)
+      local.sin_addr.s_addr = inet_addr(source)
+      let bound = withUnsafePointer(to: &local) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+          bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
+      }
+      guard bound == 0 else {
+        close(fd)
+        throw BenchError("cannot bind to \(source)")
+      }
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian

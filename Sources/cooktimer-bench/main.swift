@@ -30,6 +30,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("kitchen first render", KitchenPageFigures.firstRender),
   ("kitchen tab CPU", KitchenPageFigures.tabCPU),
   ("serve load", ServeLoad.measure),
+  ("serve siege", ServeSiege.measure),
 ]
 
 print(Machine.header(quick: options.quick))

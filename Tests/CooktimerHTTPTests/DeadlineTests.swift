@@ -96,6 +96,25 @@ extension ServerSuite {
       #expect(calls.value == 0)
     }
 
+    /// Issue 26's finding: 520 connections sending a header slowly left `/healthz`
+    /// unanswered for 40 s. Now, from 10 addresses (other machines), with the default limits.
+    @Test func fiveHundredTwentySlowClientsLeaveHealthzAnswered() throws {
+      let server = try startServer { _ in .error(.ok, "fine") }
+      defer { server.stop() }
+      var slow: [RawConnection] = []
+      for index in 0..<520 {
+        let client = try #require(
+          RawConnection(port: server.port, from: "127.0.1.\(index % 10 + 1)"))
+        client.send("GET /healthz HTTP/1.1\r\nHost: kitchen\r\nX-Slow: a")
+        slow.append(client)
+      }
+      let answer = try curl(["-w", " %{http_code} %{time_total}", server.url("/healthz")])
+      let parts = answer.output.split(separator: " ")
+      #expect(parts.prefix(2) == [#"{"error":"fine","status":"200"}"#, "200"])
+      #expect(try #require(parts.last.flatMap { Double($0) }) < 0.5)
+      #expect(!slow[0].readUntilClose(timeout: 0.05).closed)
+    }
+
     @Test func oneAddressCannotTakeEveryConnection() throws {
       let server = try startServer(configuration { $0.perAddressConnectionLimit = 2 }) { _ in
         .error(.ok, "fine")

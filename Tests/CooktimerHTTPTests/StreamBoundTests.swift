@@ -79,6 +79,27 @@ extension ServerSuite {
       #expect(waitUntil(timeout: 5) { server.openEventStreams == 3 })
     }
 
+    /// Issue 26's finding: 1,000 event-stream clients filled the connection limit after 512,
+    /// then nothing else was answered. Now, with the default limits, from 20 addresses: 256
+    /// stream, the rest hear 429 or 503, and other requests are answered.
+    @Test func aThousandStreamClientsLeaveRoomForOthers() throws {
+      let streams = Shared<[EventStream]>([])
+      let server = try startServer(handler: EventStreamTests.streaming(streams))
+      defer { server.stop() }
+      var clients: [RawConnection] = []
+      for index in 0..<1000 {
+        let client = try #require(
+          RawConnection(port: server.port, from: "127.0.2.\(index % 20 + 1)"))
+        client.send("GET /events HTTP/1.1\r\nHost: kitchen\r\n\r\n")
+        clients.append(client)
+      }
+      #expect(waitUntil(timeout: 20) { streams.value.count == 1000 })
+      #expect(server.openEventStreams == 256)
+      #expect(streams.value.filter(\.isOpen).count == 256)
+      let plain = try curl(["-w", " %{http_code}", server.url("/plain")])
+      #expect(plain.output == #"{"error":"plain","status":"200"} 200"#)
+    }
+
     /// The server branch's heartbeat writes every 2 s; a stream whose client vanished fails
     /// at the first or second write after, and its slot is free again at once.
     @Test func aVanishedClientsSlotIsFreedByTheNextWrites() throws {

@@ -54,5 +54,21 @@ import Testing
     #expect(throws: HTTPServerError.invalidConfiguration("threadPoolSize must be 1...256")) {
       try HTTPServer(host: "127.0.0.1", port: 0, configuration: configuration) { _ in .noContent }
     }
+    configuration = HTTPServerConfiguration()
+    configuration.eventStreamLimit = configuration.connectionLimit
+    #expect(
+      throws: HTTPServerError.invalidConfiguration(
+        "eventStreamLimit must be 1...connectionLimit - 1")
+    ) {
+      try HTTPServer(host: "127.0.0.1", port: 0, configuration: configuration) { _ in .noContent }
+    }
+    configuration = HTTPServerConfiguration()
+    configuration.requestHeaderTimeoutSeconds = 1e300
+    #expect(
+      throws: HTTPServerError.invalidConfiguration(
+        "requestHeaderTimeoutSeconds must be more than 0 and at most 86400")
+    ) {
+      try HTTPServer(host: "127.0.0.1", port: 0, configuration: configuration) { _ in .noContent }
+    }
   }
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Coverage-guided fuzzing (libFuzzer) of the Cooklang parser, the command-line parser, the
-# prose-duration finder, YAML front matter and recipe import, for a bounded time each: any
-# crash, an input that takes over 1 s, or (for the last three) one allocation over 100 MB
-# fails the run.
+# prose-duration finder, YAML front matter, recipe import and the HTTP request path (raw bytes
+# to a real API server on a loopback port), for a bounded time each: any crash, an input that
+# takes over 1 s, or (for the last four) one allocation over 100 MB fails the run.
 #
 #   bash Tests/LibFuzzer/run.sh            # 20 s each
 #   FUZZ_SECONDS=300 bash Tests/LibFuzzer/run.sh
@@ -19,21 +19,22 @@ swift build -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing --target Cooktime
 bin="$scratch/debug"
 
 # The modules CooktimerCLI links (Package.swift), and the C libraries behind them.
-# CCurl and CMicroHTTPD are C targets of ours (they dlopen libcurl and libmicrohttpd on first
-# use): their objects are linked and SwiftPM wrote their module maps into the build folder.
+# CCurl, CMicroHTTPD and CQRencode are C targets of ours (they dlopen libcurl, libmicrohttpd
+# and libqrencode on first use): their objects are linked and SwiftPM wrote their module maps
+# into the build folder.
 modules=(CooktimerCore CooktimerActivity CooktimerStore CooktimerService CooktimerAPNs
   CooktimerDelivery CooktimerHTTP CooktimerKitchen CooktimerServer CooktimerLineEditor
-  CooktimerCLI CCurl CMicroHTTPD)
+  CooktimerCLI CooktimerShippedRecipes CCurl CMicroHTTPD CQRencode)
 objects=()
 for m in "${modules[@]}"; do objects+=("$bin/$m.build"/*.o); done
 maps=()
-for c in CYAML CSQLite CReadline CCrypto; do
+for c in CYAML CSQLite CReadline CCrypto CZlib; do
   maps+=(-Xcc "-fmodule-map-file=Sources/$c/module.modulemap")
 done
-for c in CCurl CMicroHTTPD; do
+for c in CCurl CMicroHTTPD CQRencode; do
   maps+=(-Xcc "-fmodule-map-file=$bin/$c.build/module.modulemap")
 done
-libs=(-lyaml -lsqlite3 -lreadline -lcrypto)
+libs=(-lyaml -lsqlite3 -lreadline -lcrypto -lz)
 
 mkdir -p "$scratch/findings"
 # Swift's own backtracer would take a trap's signal first and exit, and libFuzzer would not
@@ -96,3 +97,20 @@ seeds="$scratch/seeds-import"
 mkdir -p "$seeds"
 cp Tests/CooktimerCLITests/Fixtures/import/*.html "$seeds/"
 run import Tests/LibFuzzer/ImportTarget.swift "$seeds" "${bounded[@]}"
+
+# Requests as a client sends them: keep-alive pairs, a JSON body, chunks, a stream, and the
+# framing issue 26 found (differing lengths, length with chunks and a request behind).
+seeds="$scratch/seeds-http"
+mkdir -p "$seeds"
+printf 'GET /healthz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\nGET /v1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n' \
+  >"$seeds/keepalive"
+printf 'POST /v1/runs HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 16\r\n\r\n{"recipe":"tea"}' \
+  >"$seeds/start"
+printf 'POST /v1/runs/abc/add HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nTransfer-Encoding: chunked\r\n\r\n11\r\n{"duration":"1m"}\r\n0\r\n\r\n' \
+  >"$seeds/chunked"
+printf 'GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nLast-Event-ID: 3\r\n\r\n' >"$seeds/events"
+printf 'POST /v1/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nContent-Length: 40\r\n\r\n{}GET /healthz HTTP/1.1\r\n\r\n' \
+  >"$seeds/two-lengths"
+printf 'POST /v1/runs HTTP/1.1\r\nHost: x\r\nContent-Length: 7\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\nGET /healthz HTTP/1.1\r\n\r\n' \
+  >"$seeds/length-and-chunks"
+run http Tests/LibFuzzer/HTTPRequestTarget.swift "$seeds" "${bounded[@]}"

@@ -15,6 +15,9 @@ does not stop within 15 s of SIGTERM.
 
     python3 Tests/ServeConcurrency/run.py [--bin .build/debug/cooktimer] [--seconds 30]
         [--connections 64] [--seed N]
+
+With `--bin .build/tsan/debug/cooktimer` (a `--sanitize=thread` build) and
+TSAN_OPTIONS=halt_on_error=1 in the environment, a data race in serve fails it too.
 """
 
 import argparse
@@ -176,6 +179,9 @@ def main():
         "COOKTIMER_DB": database,
         "COOKTIMER_RECIPES": os.path.join(ROOT, "Recipes"),
     }
+    # A serve built with --sanitize=thread: TSAN_OPTIONS=halt_on_error=1 makes a race kill it.
+    if "TSAN_OPTIONS" in os.environ:
+        environment["TSAN_OPTIONS"] = os.environ["TSAN_OPTIONS"]
     port = free_port()
     log = open(os.path.join(work, "serve.log"), "wb")
     serve = subprocess.Popen(
@@ -227,11 +233,10 @@ def main():
                 code = None
             if code not in (0, None):
                 tally.fail(f"serve exited {code} on SIGTERM")
-        else:
-            tally.fail(f"serve died during the test (exit status {died})")
-
         log.close()
-        problems = tally.failures + check_database(database, tally)
+        # A death heads the list: the broken connections and lost answers follow from it.
+        problems = [f"serve died during the test (exit status {died})"] if died is not None else []
+        problems += tally.failures + check_database(database, tally)
         answered = sum(tally.statuses.values())
         statuses = ", ".join(f"{k}: {v}" for k, v in sorted(tally.statuses.items()))
         print(
@@ -242,8 +247,12 @@ def main():
             for problem in problems:
                 print(f"serve concurrency: FAIL {problem}", file=sys.stderr)
             with open(os.path.join(work, "serve.log"), "rb") as f:
-                tail = f.read()[-2000:].decode(errors="replace")
-            print(f"serve's last output:\n{tail}", file=sys.stderr)
+                output = f.read().decode(errors="replace")
+            words = ("error", "crash", "fatal", "escaped")
+            said = [line for line in output.splitlines() if any(w in line.lower() for w in words)]
+            said = said[:5]
+            print("serve said:\n" + "\n".join(said), file=sys.stderr)
+            print(f"serve's last output:\n{output[-1500:]}", file=sys.stderr)
             return 1
         print("serve concurrency: ok (no 5xx, serve alive, every 2xx change stored)")
         return 0
