@@ -102,7 +102,11 @@ struct EventStreamTests {
     #expect(frames.first?.contains(#""phase":"paused""#) == true)
     #expect(frames.first?.hasSuffix(#"],"serverTime":"2026-11-29T18:00:00.000Z"}"#) == true)
     // Ids go on from the new block; one this server issued is known again.
-    let next = try Self.events(again) { _ = try again.call("POST", "/v1/runs/\(id)/resume") }
+    // A wider window: curl's --max-time counts from its start, and under load connecting and
+    // the resume itself took most of a second.
+    let next = try Self.events(again, seconds: 3) {
+      _ = try again.call("POST", "/v1/runs/\(id)/resume")
+    }
     let nextFrames = next.components(separatedBy: "\n\n").filter { !$0.isEmpty }
     #expect(nextFrames.count == 2, "\(next)")
     #expect(nextFrames.first?.hasPrefix("event: run\nid: 1002\ndata: ") == true)
