@@ -12,7 +12,7 @@ enum MachineAddresses {
   static func hostNames() -> [String] {
     var buffer = [CChar](repeating: 0, count: 256)
     guard gethostname(&buffer, buffer.count - 1) == 0 else { return [] }
-    let name = String(cString: buffer).lowercased()
+    let name = Self.text(buffer).lowercased()
     guard !name.isEmpty, name != "localhost" else { return [] }
     return name.contains(".") ? [name] : [name, name + ".local"]
   }
@@ -42,7 +42,7 @@ enum MachineAddresses {
         guard inet_ntop(AF_INET, &v4Address, &text, socklen_t(text.count)) != nil else {
           continue
         }
-        v4.append(String(cString: text))
+        v4.append(Self.text(text))
       case AF_INET6:
         var v6Address = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) {
           $0.pointee.sin6_addr
@@ -50,12 +50,17 @@ enum MachineAddresses {
         guard inet_ntop(AF_INET6, &v6Address, &text, socklen_t(text.count)) != nil else {
           continue
         }
-        let shown = String(cString: text)
+        let shown = Self.text(text)
         if !shown.lowercased().hasPrefix("fe80") { v6.append(shown) }
       default: continue
       }
     }
     var seen = Set<String>()
     return (v4 + v6).filter { seen.insert($0).inserted }
+  }
+
+  /// A NUL-terminated C buffer's text (UTF-8).
+  private static func text(_ buffer: [CChar]) -> String {
+    String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 }
