@@ -52,21 +52,16 @@ extension StoreTransaction {
     }
   }
 
-  /// Stores a first answer, replacing an expired one of the same key.
+  /// Stores a first answer, and forgets every answer stored before `expiredBefore` (an
+  /// expired one of the same key with them).
   /// - Throws: a `.other` error (`SQLITE_CONSTRAINT_PRIMARYKEY`) when an answer is stored
   ///   already: another request with this key won, and this transaction must roll back.
   public func storeIdempotentAnswer(_ answer: IdempotentAnswer, expiredBefore: Instant)
     throws(StoreError)
   {
-    try db.run(
-      """
-      DELETE FROM idempotency_keys
-      WHERE api_key = ? AND key = ? AND method = ? AND path = ? AND created_ms < ?
-      """,
-      [
-        .text(answer.apiKey), .text(answer.key), .text(answer.method), .text(answer.path),
-        .instant(expiredBefore),
-      ])
+    // Every expired answer goes, this key's included: answers are kept for their documented
+    // life (docs/api.md §2, 24 h), not forever. `idempotency_by_age` finds them.
+    try db.run("DELETE FROM idempotency_keys WHERE created_ms < ?", [.instant(expiredBefore)])
     try db.run(
       """
       INSERT INTO idempotency_keys
@@ -78,11 +73,5 @@ extension StoreTransaction {
         .text(answer.bodyHash), .integer(Int64(answer.status)), .text(answer.headers),
         .blob(answer.body), .instant(answer.createdAt),
       ])
-  }
-
-  /// Forgets the answers stored before `instant`; returns how many.
-  @discardableResult
-  public func pruneIdempotentAnswers(before instant: Instant) throws(StoreError) -> Int {
-    try db.run("DELETE FROM idempotency_keys WHERE created_ms < ?", [.instant(instant)])
   }
 }

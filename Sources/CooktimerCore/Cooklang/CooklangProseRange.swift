@@ -11,19 +11,21 @@ enum CooklangProseRange {
     return ["-", "–", "—", "to", "bis", "à"].contains(word)
   }
 
+  /// `text` without the range word or dash that ends it (and the spaces around), or `nil`
+  /// when it ends with none: `"Simmer 1 to "` → `"Simmer 1"`.
+  private static func beforeSeparator(_ text: String) -> Substring? {
+    var rest = Substring(text)
+    while rest.last?.isWhitespace == true { rest.removeLast() }
+    guard let separator = separators.first(where: { rest.hasSuffix($0) }) else { return nil }
+    rest.removeLast(separator.count)
+    while rest.last?.isWhitespace == true { rest.removeLast() }
+    return rest
+  }
+
   /// A duration with its own unit ending `text` before a range word: `"Bake 45 minutes to "`
   /// → 2,700,000 ms (issue 23: `Bake 45 minutes to ~{1%hour}` is 45 minutes to an hour).
   static func lowerDuration(before text: String) -> Int64? {
-    var rest = Substring(text)
-    while rest.last?.isWhitespace == true { rest.removeLast() }
-    var matched = false
-    for separator in separators where rest.hasSuffix(separator) {
-      rest.removeLast(separator.count)
-      matched = true
-      break
-    }
-    guard matched else { return nil }
-    while rest.last?.isWhitespace == true { rest.removeLast() }
+    guard let rest = beforeSeparator(text) else { return nil }
     let chars = Array(rest)
     guard let last = ProseDurations.find(in: String(rest)).last,
       last.span.upperBound == chars.count,
@@ -35,16 +37,7 @@ enum CooklangProseRange {
   /// The number ending `text` followed by a range word or dash (`"Simmer 1 to "` → 1), or
   /// `nil`. The number must be a word of its own (`"step1 to "` has none).
   static func lowerBound(before text: String) -> Double? {
-    var rest = Substring(text)
-    while rest.last?.isWhitespace == true { rest.removeLast() }
-    var matched = false
-    for separator in separators where rest.hasSuffix(separator) {
-      rest.removeLast(separator.count)
-      matched = true
-      break
-    }
-    guard matched else { return nil }
-    while rest.last?.isWhitespace == true { rest.removeLast() }
+    guard let rest = beforeSeparator(text) else { return nil }
     // The number: digits with a decimal point or comma, or a fraction `1/2`, `1 1/2`.
     var start = rest.endIndex
     while start > rest.startIndex {

@@ -19,31 +19,19 @@ enum HTMLText {
   }
 
   /// `html` with its character references decoded, tags left as they are.
-  static func decoded(_ html: String) -> String {
-    var out = ""
-    var i = html.startIndex
-    while i < html.endIndex {
-      let c = html[i]
-      if c == "&", let semi = html[i...].prefix(12).firstIndex(of: ";"),
-        let decoded = reference(String(html[html.index(after: i)..<semi]))
-      {
-        out.append(decoded)
-        i = html.index(after: semi)
-      } else {
-        out.append(c)
-        i = html.index(after: i)
-      }
-    }
-    return out
-  }
+  static func decoded(_ html: String) -> String { scanned(html, strippingTags: false) }
 
   /// Tags replaced by a space and references decoded, once.
-  private static func stripped(_ html: String) -> String {
+  private static func stripped(_ html: String) -> String { scanned(html, strippingTags: true) }
+
+  /// One pass over `html`: each character reference decoded, each tag (when
+  /// `strippingTags`) replaced by a space.
+  private static func scanned(_ html: String, strippingTags: Bool) -> String {
     var out = ""
     var i = html.startIndex
     while i < html.endIndex {
       let c = html[i]
-      if c == "<", let close = html[i...].firstIndex(of: ">") {
+      if strippingTags, c == "<", let close = html[i...].firstIndex(of: ">") {
         out.append(" ")
         i = html.index(after: close)
       } else if c == "&", let semi = html[i...].prefix(12).firstIndex(of: ";"),
