@@ -29,7 +29,20 @@ enum RequestHead {
         .requestHeaderFieldsTooLarge,
         "the header fields are larger than \(configuration.maximumHeaderBytes) bytes")
     }
+    if let bad = fields.first(where: { !isToken($0.name) }) {
+      // RFC 9112 §5.1 ¶2: whitespace between a field name and its colon must be refused
+      // with 400. libmicrohttpd keeps `Content-Length ` as another name, so the body it
+      // then ignores was answered as a request of its own.
+      let shown = bad.name.unicodeScalars.map {
+        $0.isASCII && $0.value >= 0x21 && $0.value < 0x7F ? String($0) : "·"
+      }.joined()
+      return closing(.badRequest, "the header field name \"\(shown)\" is not a token")
+    }
     let headers = HTTPHeaders(fields)
+    if headers.values(for: "Host").count > 1 {
+      // RFC 9112 §3.2 ¶6: more than one Host is 400; which one a check read was a guess.
+      return closing(.badRequest, "Host is given more than once")
+    }
     let lengths = headers.values(for: "Content-Length")
     let codings = headers.values(for: "Transfer-Encoding")
     if !codings.isEmpty {
@@ -51,6 +64,17 @@ enum RequestHead {
     }
     return nil
   }
+
+  /// Whether `name` is an RFC 9110 §5.6.2 token: letters, digits and ``tokenMarks``.
+  static func isToken(_ name: String) -> Bool {
+    !name.isEmpty
+      && name.unicodeScalars.allSatisfy {
+        $0.isASCII
+          && (CharacterSet.alphanumerics.contains($0) || tokenMarks.contains(Character($0)))
+      }
+  }
+
+  private static let tokenMarks = Set("!#$%&'*+-.^_`|~")
 
   private static func closing(_ status: HTTPStatus, _ message: String) -> HTTPResponse {
     var response = HTTPResponse.error(status, message)

@@ -36,10 +36,18 @@ public struct SystemClock: Clock {
       self.init()
       return
     }
-    guard let seconds = Double(text), seconds.isFinite, abs(seconds) < 1e10 else {
+    guard let seconds = Double(text), seconds.isFinite else {
       throw ServiceError.invalid("\(Self.offsetVariable)=\(text) is not a number of seconds")
     }
-    self.init(offsetNanoseconds: Int64((seconds * 1e9).rounded()))
+    // Nanoseconds since 1970 fit an Int64 until 2262: at most 3×10⁹ s (about 95 years) either
+    // way, and never before 1970 (`--now` takes 1970 on too).
+    let offset = Int64((min(max(seconds, -4e9), 4e9) * 1e9).rounded())
+    guard abs(seconds) <= 3e9, WallClock.nanoseconds() + offset >= 0 else {
+      throw ServiceError.invalid(
+        "\(Self.offsetVariable)=\(text) is out of range: at most 3000000000 seconds either "
+          + "way, and not before 1970")
+    }
+    self.init(offsetNanoseconds: offset)
   }
 
   public func nanoseconds() -> Int64 { WallClock.nanoseconds() + offsetNanoseconds }

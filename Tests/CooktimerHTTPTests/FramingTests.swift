@@ -64,6 +64,34 @@ extension ServerSuite {
       #expect(calls.value == [])
     }
 
+    /// `Content-Length : N` (a space before the colon): libmicrohttpd took it for another
+    /// field and answered the body as a request of its own (a new user's trial, RFC 9112 §5.1).
+    @Test func aSpaceBeforeTheColonIs400AndTheBodyIsNeverAnswered() throws {
+      let calls = Shared<[String]>([])
+      let (answer, closed) = try exchange(
+        "POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Length : 41\r\n\r\n"
+          + Self.smuggled, calls: calls)
+      #expect(answer.statusLine == "HTTP/1.1 400 Bad Request")
+      #expect(
+        answer.body
+          == #"{"error":"the header field name \"Content-Length·\" is not a token","status":"400"}"#
+      )
+      #expect(answer.headers["connection"] == "close")
+      #expect(answer.answers == 1)
+      #expect(closed)
+      #expect(calls.value == [])
+    }
+
+    @Test func twoHostsAre400AndClose() throws {
+      let calls = Shared<[String]>([])
+      let (answer, closed) = try exchange(
+        "GET /v1/runs HTTP/1.1\r\nHost: localhost\r\nHost: evil.example\r\n\r\n", calls: calls)
+      #expect(answer.statusLine == "HTTP/1.1 400 Bad Request")
+      #expect(answer.body == #"{"error":"Host is given more than once","status":"400"}"#)
+      #expect(closed)
+      #expect(calls.value == [])
+    }
+
     @Test func contentLengthWithChunkedIs400AndTheSmuggledRequestIsNeverAnswered() throws {
       let calls = Shared<[String]>([])
       let (answer, closed) = try exchange(

@@ -41,13 +41,17 @@ final class AlarmRinger {
     reminders = AlarmReminders(interval: Self.interval(session.environment))
   }
 
-  /// `$COOKTIMER_RING_INTERVAL` seconds between reminders (default 30; fractions allowed).
+  /// `$COOKTIMER_RING_INTERVAL` seconds between reminders (default 30; fractions allowed,
+  /// at least ``shortestInterval``: `0.001` rang the bell 1,000 times a second).
   static func interval(_ environment: [String: String]) -> Int64 {
     guard let text = environment["COOKTIMER_RING_INTERVAL"], let seconds = Double(text),
       seconds > 0, seconds < 86_400
     else { return 30_000 }
-    return Int64((seconds * 1000).rounded())
+    return max(shortestInterval, Int64((seconds * 1000).rounded()))
   }
+
+  /// The shortest time between reminders, in milliseconds.
+  static let shortestInterval: Int64 = 250
 
   private var store: RunStore? { attempt { try session.existingStore(session.baseOptions) } ?? nil }
 
