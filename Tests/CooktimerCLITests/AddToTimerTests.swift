@@ -45,9 +45,12 @@ struct AddToTimerTests {
     #expect(
       byRun.stdout
         == "\(id) added time: Pasta — step 1 of 1, running\n  Nudeln: +1 min, 6:30 left\n")
-    // Neither a run nor a timer: "no run", as before TIMER was allowed.
+    // Neither a run nor a timer of the step: named as both, 66 as "no run" was.
     let neither = try box.run(["add", "1m", "nope", "--now", Self.at(181)])
     #expect(neither.status == 66)
-    #expect(neither.stderr == "cooktimer: no run \"nope\"; `status` lists the active runs\n")
+    #expect(
+      neither.stderr
+        == "cooktimer: no timer \"nope\" in the run's current step, and no run with that id; "
+        + "`status` lists the timers and runs\n")
   }
 }
