@@ -372,9 +372,11 @@ class KitchenPageTest(unittest.TestCase):
         self.backend.api("POST", f"/v1/runs/{rid}/next")
         self.backend.api("POST", f"/v1/runs/{rid}/next")
         self.wait_for(lambda: self.text(rid, ".stepno") == "Step 3 of 3", 3)
-        chip = self.wait_for(lambda: self.card(rid).find_element(
-            By.CSS_SELECTOR, "[data-action=suggested]"), 5, "no suggested timer")
-        self.assertEqual(chip.text, "Start 2 min")
+        # The chip's text, read with the chip found again each time: the card may be rebuilt
+        # (an event) between finding the chip and reading it.
+        chip_text = self.wait_for(lambda: self.card(rid).find_element(
+            By.CSS_SELECTOR, "[data-action=suggested]").text, 5, "no suggested timer")
+        self.assertEqual(chip_text, "Start 2 min")
         self.assertEqual(self.text(rid, ".step-text mark"), "2 Minuten")
         self.click(rid, "suggested")  # (a card rebuilt meanwhile is clicked again)
         self.wait_for(lambda: self.card(rid).find_elements(
