@@ -361,7 +361,7 @@ class KitchenPageTest(unittest.TestCase):
         finally:
             world.hub = hub
         self.click(rid, "pause")
-        error = self.wait_for(lambda: self.text(rid, ".error"), 2, "no error shown")
+        error = self.wait_for(lambda: self.text(rid, ".error"), 5, "no error shown")
         self.assertEqual(error, f"{rid} is stopped: nothing more can change")
         self.assertEqual(self.card(rid).find_element(By.CSS_SELECTOR, ".error")
                          .get_attribute("role"), "alert")
@@ -377,7 +377,8 @@ class KitchenPageTest(unittest.TestCase):
         chip_text = self.wait_for(lambda: self.card(rid).find_element(
             By.CSS_SELECTOR, "[data-action=suggested]").text, 5, "no suggested timer")
         self.assertEqual(chip_text, "Start 2 min")
-        self.assertEqual(self.text(rid, ".step-text mark"), "2 Minuten")
+        self.assertEqual(self.wait_for(lambda: self.text(rid, ".step-text mark"), 5,
+                                       "no time marked in the step"), "2 Minuten")
         self.click(rid, "suggested")  # (a card rebuilt meanwhile is clicked again)
         self.wait_for(lambda: self.card(rid).find_elements(
             By.CSS_SELECTOR, ".timer[data-state=running]"), 2, "the suggested time did not run")
