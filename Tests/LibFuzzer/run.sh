@@ -72,8 +72,9 @@ bounded=(-malloc_limit_mb=100 -rss_limit_mb=256 -max_len=65536)
 seeds="$scratch/seeds-prose"
 mkdir -p "$seeds"
 n=0
-# Each labelled sentence of the finder's fixture, its [words|seconds] labels taken off.
-grep -v '^#' Tests/CooktimerCoreTests/Fixtures/prose-durations.txt | grep . |
+# Each real sentence of the finder's corpus (no comment or `@ source` lines), its
+# [words|seconds] labels taken off.
+grep -v -e '^#' -e '^@' Tests/CooktimerCoreTests/Fixtures/prose-corpus.txt | grep . |
   sed -e 's/\[\([^]|]*\)|[^]]*\]/\1/g' | while IFS= read -r line; do
   n=$((n + 1))
   printf '%s' "$line" >"$seeds/line-$n"
