@@ -38,32 +38,9 @@ enum KitchenPageFigures {
   /// Runs `Tests/KitchenPage/first_render.py` (Selenium, in the browser tests' venv) against
   /// a server holding one run; it prints `first-contentful-paint MS` and `first-card MS`.
   static func firstRender(_ options: Options) throws -> [Figure] {
-    let here = FileManager.default.currentDirectoryPath
-    let python = here + "/.build/test-venv-page/bin/python"
-    let script = here + "/Tests/KitchenPage/first_render.py"
-    guard FileManager.default.isExecutableFile(atPath: python),
-      FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
-    else {
-      throw BenchError("needs chromium and the venv (bash Tests/KitchenPage/venv.sh)")
-    }
-    let server = try ServeProcess()
-    defer { server.stop() }
-    _ = try server.startRun("overnight-bread")
-    let output = server.folder.path + "/render.txt"
-    let loads = options.pick(full: 10, quick: 3)
-    let (status, _) = try Spawn.run(
-      python, [script, "http://127.0.0.1:\(server.port)/", String(loads)],
-      environment: ["PATH": "/usr/bin:/bin", "HOME": server.folder.path], output: output)
-    let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
-    guard status == 0 else {
-      let last = text.split(separator: "\n").last.map(String.init) ?? ""
-      throw BenchError("first_render.py exited with \(status): \(last)")
-    }
-    var values: [String: Double] = [:]
-    for line in text.split(separator: "\n") {
-      let parts = line.split(separator: " ")
-      if parts.count == 2, let ms = Double(parts[1]) { values[String(parts[0])] = ms }
-    }
+    let values = try pageScript(
+      "first_render.py", recipes: ["overnight-bread"],
+      argument: options.pick(full: 10, quick: 3))
     guard let paint = values["first-contentful-paint"], let card = values["first-card"],
       let countdown = values["first-countdown"]
     else {
@@ -80,9 +57,24 @@ enum KitchenPageFigures {
   /// main-thread task time (DevTools `Performance.getMetrics` `TaskDuration`) over 60 s
   /// (15 s quick), as a share of one core.
   static func tabCPU(_ options: Options) throws -> [Figure] {
+    let seconds = options.pick(full: 60, quick: 15)
+    let values = try pageScript(
+      "tab_cpu.py", recipes: Array(repeating: "spaghetti", count: 10), argument: seconds)
+    guard let cpu = values["tab-cpu"] else { throw BenchError("tab_cpu.py printed no figure") }
+    return [
+      Figure(name: "kitchen page tab CPU, 10 runs over \(seconds) s", value: cpu, unit: "%")
+        .target(.below(5, "%", cpu))
+    ]
+  }
+
+  /// Runs the browser script `Tests/KitchenPage/NAME` (in the browser tests' venv) with the
+  /// page's address and `argument`, against a server that started `recipes`; the `NAME VALUE`
+  /// lines it prints.
+  private static func pageScript(_ name: String, recipes: [String], argument: Int) throws
+    -> [String: Double]
+  {
     let here = FileManager.default.currentDirectoryPath
     let python = here + "/.build/test-venv-page/bin/python"
-    let script = here + "/Tests/KitchenPage/tab_cpu.py"
     guard FileManager.default.isExecutableFile(atPath: python),
       FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium")
     else {
@@ -90,25 +82,22 @@ enum KitchenPageFigures {
     }
     let server = try ServeProcess()
     defer { server.stop() }
-    for _ in 0..<10 { _ = try server.startRun("spaghetti") }
-    let output = server.folder.path + "/cpu.txt"
-    let seconds = options.pick(full: 60, quick: 15)
+    for recipe in recipes { _ = try server.startRun(recipe) }
+    let output = server.folder.path + "/\(name).txt"
     let (status, _) = try Spawn.run(
-      python, [script, "http://127.0.0.1:\(server.port)/", String(seconds)],
+      python,
+      [here + "/Tests/KitchenPage/" + name, "http://127.0.0.1:\(server.port)/", String(argument)],
       environment: ["PATH": "/usr/bin:/bin", "HOME": server.folder.path], output: output)
     let text = (try? String(contentsOfFile: output, encoding: .utf8)) ?? ""
     guard status == 0 else {
       let last = text.split(separator: "\n").last.map(String.init) ?? ""
-      throw BenchError("tab_cpu.py exited with \(status): \(last)")
+      throw BenchError("\(name) exited with \(status): \(last)")
     }
-    let cpu = text.split(separator: "\n").compactMap { line -> Double? in
+    var values: [String: Double] = [:]
+    for line in text.split(separator: "\n") {
       let parts = line.split(separator: " ")
-      return parts.count == 2 && parts[0] == "tab-cpu" ? Double(parts[1]) : nil
-    }.first
-    guard let cpu else { throw BenchError("tab_cpu.py printed no figure") }
-    return [
-      Figure(name: "kitchen page tab CPU, 10 runs over \(seconds) s", value: cpu, unit: "%")
-        .target(.below(5, "%", cpu))
-    ]
+      if parts.count == 2, let value = Double(parts[1]) { values[String(parts[0])] = value }
+    }
+    return values
   }
 }

@@ -93,9 +93,12 @@ final class AlarmRinger {
     // Only the runs with an alarm that may not have been told (a timer due, or a change
     // since their watermark); a run that waits for the cook has nothing to catch up.
     let active = attempt { try store.activeRunsToCatchUp(through: now) } ?? []
-    // One transaction for these runs' watermarks: thousands start up in one commit.
+    // One transaction for these runs' watermarks: thousands start up in one commit, and
+    // none when nothing is to be caught up (no write lock, no fsync at every start).
     let previous =
-      attempt {
+      active.isEmpty
+      ? []
+      : attempt {
         try store.transaction { tx in
           try active.map { try tx.advanceAlarmWatermark(runID: $0.id, through: now) }
         }
