@@ -47,7 +47,8 @@ func daemonAccess(
     state.fields = ConnectionExchange.fields(on: connection)
     // Answering now, before 100 Continue, makes libmicrohttpd skip the body and close.
     if let refusal = RequestHead.refusal(
-      target: state.target, fields: state.fields, configuration: context.configuration)
+      target: state.target, version: version.map { String(cString: $0) } ?? "HTTP/1.1",
+      fields: state.fields, configuration: context.configuration)
     {
       return ConnectionExchange.queue(refusal, on: connection, context: context)
     }

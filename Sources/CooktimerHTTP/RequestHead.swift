@@ -15,8 +15,10 @@ enum RequestHead {
   /// The answer refusing the head, or nil when it is fine. Every refusal closes the
   /// connection: after a framing error nobody knows where the next request would start
   /// (RFC 9112 §6.3 ¶3, §11.2).
+  /// - Parameter version: the request line's version (`HTTP/1.1`), as libmicrohttpd read it.
   static func refusal(
-    target: String, fields: [HTTPHeaders.Field], configuration: HTTPServerConfiguration
+    target: String, version: String, fields: [HTTPHeaders.Field],
+    configuration: HTTPServerConfiguration
   ) -> HTTPResponse? {
     if target.utf8.count > configuration.maximumTargetBytes {
       return closing(
@@ -39,9 +41,14 @@ enum RequestHead {
       return closing(.badRequest, "the header field name \"\(shown)\" is not a token")
     }
     let headers = HTTPHeaders(fields)
-    if headers.values(for: "Host").count > 1 {
+    let hosts = headers.values(for: "Host")
+    if hosts.count > 1 {
       // RFC 9112 §3.2 ¶6: more than one Host is 400; which one a check read was a guess.
       return closing(.badRequest, "Host is given more than once")
+    }
+    if hosts.isEmpty && version == "HTTP/1.1" {
+      // RFC 9112 §3.2 ¶6: an HTTP/1.1 request without Host is 400 (HTTP/1.0 may omit it).
+      return closing(.badRequest, "an HTTP/1.1 request must send Host")
     }
     let lengths = headers.values(for: "Content-Length")
     let codings = headers.values(for: "Transfer-Encoding")

@@ -92,6 +92,18 @@ extension ServerSuite {
       #expect(calls.value == [])
     }
 
+    @Test func http11WithoutHostIs400AndHTTP10WithoutHostIsServed() throws {
+      let calls = Shared<[String]>([])
+      let (answer, closed) = try exchange("GET /v1/runs HTTP/1.1\r\n\r\n", calls: calls)
+      #expect(answer.statusLine == "HTTP/1.1 400 Bad Request")
+      #expect(answer.body == #"{"error":"an HTTP/1.1 request must send Host","status":"400"}"#)
+      #expect(closed)
+      #expect(calls.value == [])
+      let (old, _) = try exchange("GET /v1/runs HTTP/1.0\r\n\r\n", calls: calls)
+      #expect(old.statusLine.hasSuffix(" 200 OK"))
+      #expect(calls.value == ["/v1/runs"])
+    }
+
     @Test func contentLengthWithChunkedIs400AndTheSmuggledRequestIsNeverAnswered() throws {
       let calls = Shared<[String]>([])
       let (answer, closed) = try exchange(
@@ -179,17 +191,20 @@ extension ServerSuite {
       func field(_ name: String, _ value: String) -> HTTPHeaders.Field {
         HTTPHeaders.Field(name: name, value: value)
       }
-      #expect(RequestHead.refusal(target: "/", fields: [], configuration: limits) == nil)
-      // Exactly at the header limit: "X: " + value + CRLF counts name + value + 4.
-      let atLimit = [field("X", String(repeating: "v", count: 16_384 - 5))]
-      #expect(RequestHead.refusal(target: "/", fields: atLimit, configuration: limits) == nil)
-      let over = [field("X", String(repeating: "v", count: 16_384 - 4))]
+      // HTTP/1.0, which may omit Host, so each case checks one rule.
+      func refusal(_ fields: [HTTPHeaders.Field]) -> HTTPResponse? {
+        RequestHead.refusal(
+          target: "/", version: "HTTP/1.0", fields: fields, configuration: limits)
+      }
+      #expect(refusal([]) == nil)
       #expect(
-        RequestHead.refusal(target: "/", fields: over, configuration: limits)?.status == 431)
-      let chunked = [field("transfer-encoding", "Chunked ")]
-      #expect(RequestHead.refusal(target: "/", fields: chunked, configuration: limits) == nil)
-      let lengths = [field("Content-Length", "3"), field("content-length", " 3")]
-      #expect(RequestHead.refusal(target: "/", fields: lengths, configuration: limits) == nil)
+        RequestHead.refusal(target: "/", version: "HTTP/1.1", fields: [], configuration: limits)?
+          .status == 400)
+      // Exactly at the header limit: "X: " + value + CRLF counts name + value + 4.
+      #expect(refusal([field("X", String(repeating: "v", count: 16_384 - 5))]) == nil)
+      #expect(refusal([field("X", String(repeating: "v", count: 16_384 - 4))])?.status == 431)
+      #expect(refusal([field("transfer-encoding", "Chunked ")]) == nil)
+      #expect(refusal([field("Content-Length", "3"), field("content-length", " 3")]) == nil)
     }
   }
 }
