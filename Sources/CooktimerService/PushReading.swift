@@ -8,13 +8,14 @@ extension RunService {
   /// (docs/cli.md §2.5 `payload`). The topic is the one in force, if any.
   ///
   /// - Throws: ``ServiceError`` for no such run; `CoreError.refused` for a start or update
-  ///   of a run that has ended; `ActivityError.tooLarge` when no body fits 4096 bytes.
+  ///   of a run that has ended; `ActivityError.tooLarge` when no body fits 4096 bytes;
+  ///   ``ServiceError/database(_:)``.
   public func previewPush(
     _ event: PushEvent, of given: String?, dismissal: Dismissal?, priority: PushPriority?,
     at now: Instant? = nil
   ) throws -> PushRequest {
     let now = now ?? clock.now()
-    return try store.read { tx in
+    return try read { tx in
       let settings = try self.settings.resolved(tx, remember: false)
       let stored = try select(given, tx: tx, at: now)
       let at = max(now, stored.lastChange)
@@ -37,10 +38,17 @@ extension RunService {
 
   /// The pending pushes, oldest first, after recording what fired since the last change
   /// (a sender reads here, so the pushes of fires nobody saw are queued first).
+  ///
+  /// - Throws: ``ServiceError/database(_:)``; `ActivityError.tooLarge` when a push of a
+  ///   fire cannot be built (nothing is queued then).
   public func pendingPushes(at now: Instant? = nil, limit: Int = 1000, after: Int64 = 0) throws
     -> [OutboxEntry]
   {
     try catchUpAll(through: now)
-    return try store.pendingOutbox(limit: limit, after: after)
+    do {
+      return try store.pendingOutbox(limit: limit, after: after)
+    } catch {
+      throw ServiceError(error)
+    }
   }
 }

@@ -1,6 +1,7 @@
 /// What the application layer refuses, as facts; each front end words them and maps them to
-/// an exit status or HTTP status in its one place. Errors of the core (`CoreError`), the
-/// store (`StoreError`) and the wire formats (`ActivityError`) pass through unchanged.
+/// an exit status or HTTP status in its one place. The store's errors leave the service as
+/// ``database(_:)`` (or ``noSuchRun(_:)``), so no front end needs the store's type; errors of
+/// the core (`CoreError`) and the wire formats (`ActivityError`) pass through unchanged.
 public enum ServiceError: Error, Hashable, Sendable {
   /// No run has this id.
   case noSuchRun(String)
@@ -15,4 +16,8 @@ public enum ServiceError: Error, Hashable, Sendable {
   /// Data from outside that cannot be kept as given (a control character in a device
   /// name); nothing was stored. The message says what and where.
   case badData(String)
+  /// No valid API key has this name (never made, or revoked already).
+  case noSuchAPIKey(String)
+  /// The database failed: damaged, busy past its timeout, unwritable (``DatabaseFailure``).
+  case database(DatabaseFailure)
 }
