@@ -54,6 +54,8 @@ enum APIError {
       case .database(let failure):
         if failure.kind == .busy { return (.serviceUnavailable, "the database is busy; try again") }
         return (.internalServerError, failure.description)
+      case .core(let error): return classify(error)
+      case .activity(let error): return classify(error)
       }
     case let error as CoreError:
       switch error {

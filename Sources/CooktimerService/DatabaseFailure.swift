@@ -1,3 +1,5 @@
+import CooktimerActivity
+import CooktimerCore
 import CooktimerStore
 
 /// A failure of the database under the service, told as facts without the store's own
@@ -55,12 +57,17 @@ extension ServiceError {
     self = .database(DatabaseFailure(kind: kind, path: error.path, description: error.description))
   }
 
-  /// `error` (thrown by a body that throws only the service's or the store's errors) as a
-  /// ``ServiceError``; anything else would be a bug of the service, told as `.other`.
+  /// `error` (thrown inside a use case: the service's, the store's, the core's or the wire
+  /// formats') as a ``ServiceError``; anything else would be a bug of the service, told as
+  /// a database failure of kind `.other`.
   static func wrapping(_ error: any Error) -> ServiceError {
     switch error {
     case let error as ServiceError: return error
     case let error as StoreError: return ServiceError(error)
+    case let error as CoreError: return .core(error)
+    // The engine's refusal while building a push reads as any other refusal.
+    case ActivityError.refused(let core): return .core(core)
+    case let error as ActivityError: return .activity(error)
     default:
       return .database(DatabaseFailure(kind: .other, path: "", description: "\(error)"))
     }

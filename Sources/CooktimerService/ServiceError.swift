@@ -1,7 +1,11 @@
+import CooktimerActivity
+import CooktimerCore
+
 /// What the application layer refuses, as facts; each front end words them and maps them to
-/// an exit status or HTTP status in its one place. The store's errors leave the service as
-/// ``database(_:)`` (or ``noSuchRun(_:)``), so no front end needs the store's type; errors of
-/// the core (`CoreError`) and the wire formats (`ActivityError`) pass through unchanged.
+/// an exit status or HTTP status in its one place. Every public throwing function of the
+/// service throws only this (`throws(ServiceError)`): the store's errors leave it as
+/// ``database(_:)`` (or ``noSuchRun(_:)``), so no front end needs the store's type; the
+/// core's as ``core(_:)``, the wire formats' as ``activity(_:)``.
 public enum ServiceError: Error, Hashable, Sendable {
   /// No run has this id.
   case noSuchRun(String)
@@ -20,4 +24,10 @@ public enum ServiceError: Error, Hashable, Sendable {
   case noSuchAPIKey(String)
   /// The database failed: damaged, busy past its timeout, unwritable (``DatabaseFailure``).
   case database(DatabaseFailure)
+  /// The engine refused the change in the run's state (`CoreError.refused`: nothing was
+  /// written), or a duration, clock time or recipe did not read.
+  case core(CoreError)
+  /// A Live Activity push could not be built (`ActivityError.tooLarge`: no body fits
+  /// 4096 bytes); nothing was written.
+  case activity(ActivityError)
 }

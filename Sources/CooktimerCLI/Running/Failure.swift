@@ -64,6 +64,8 @@ extension Session {
       case .noSuchAPIKey(let name):
         return ("no valid API key named \(name); `apikey list` shows them", ExitStatus.noInput)
       case .database(let failure): return (failure.description, databaseStatus(failure.kind))
+      case .core(let error): return describe(error)
+      case .activity(let error): return describe(error)
       }
     case let error as HTTPServerError:
       // libmicrohttpd missing, like libcurl for `send`, is 69; otherwise `serve` cannot
