@@ -156,6 +156,13 @@ final class EventHub: @unchecked Sendable {
 
   func poke() { wakeup.signal() }
 
+  /// The events kept for `Last-Event-ID`, oldest first (for tests).
+  var logged: [Event] {
+    lock.lock()
+    defer { lock.unlock() }
+    return log
+  }
+
   static func encode(_ value: some Encodable) -> String {
     // Our event payloads hold strings, numbers and arrays only: encoding cannot fail.
     (try? JSONEncoder.sorted.encode(value)).map {

@@ -81,7 +81,10 @@ final class RunWatcher: @unchecked Sendable {
     hub.reserved(stored: stored, newTop: newTop)
   }
 
-  private func look(publishing: Bool) throws {
+  /// Compares the runs with those of the last look and publishes what changed: `fired` for
+  /// each timer that fired since that look (``FiredTimers``), `run`, `acknowledged`. Only the
+  /// watcher's thread calls it once ``start()`` ran (tests call it before, on their own).
+  func look(publishing: Bool) throws {
     let now = service.clock.now()
     let current = try service.dataVersion()
     let due = nextDue.map { $0 <= now } ?? false
