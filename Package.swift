@@ -38,7 +38,7 @@ let package = Package(
     // no argv, no HTTP.
     .target(
       name: "CooktimerService",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity"]),
+      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CCrypto"]),
     // Delivers the outbox to APNs: the sender of `cooktimer send` and `serve`.
     .target(
       name: "CooktimerDelivery",
@@ -65,8 +65,8 @@ let package = Package(
     .target(
       name: "CooktimerServer",
       dependencies: [
-        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
-        "CooktimerHTTP", "CCrypto", "CooktimerKitchen", "CZlib",
+        "CooktimerCore", "CooktimerActivity", "CooktimerService", "CooktimerHTTP", "CCrypto",
+        "CooktimerKitchen", "CZlib",
       ]),
     // zlib: the kitchen page and the OpenAPI document gzipped once at start (Content-Encoding).
     .systemLibrary(

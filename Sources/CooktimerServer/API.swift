@@ -1,7 +1,6 @@
 import CooktimerCore
 import CooktimerHTTP
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 /// The request pipeline of docs/api.md: `/v1` authorization (§2), then the route: a body
@@ -21,7 +20,7 @@ final class API: Sendable {
   private let version: StoreVersion
   /// The valid API keys, read again only after a commit (`cooktimer apikey` in another
   /// process counts at its next request, docs/api.md §2).
-  private let keys = VersionedValue<[APIKeyRecord]>()
+  private let keys = VersionedValue<[APIKey]>()
 
   /// - Parameters:
   ///   - version: a connection of its own to the database, for ``StoreVersion``.
@@ -76,7 +75,7 @@ final class API: Sendable {
     if request.pathSegments.first == "v1" && request.pathSegments != Self.pairPath {
       do {
         let valid = try keys.value(at: try version.current()) {
-          try pool.with { try $0.store.read { try $0.validAPIKeys() } }
+          try pool.with { try $0.validAPIKeys() }
         }
         if let refusal = Authorization.check(request, keys: valid) {
           return refusal
@@ -105,18 +104,18 @@ final class API: Sendable {
       guard (1...255).contains(key.utf8.count) else {
         throw RequestError.badRequest("Idempotency-Key must be 1 to 255 characters")
       }
-      let claim = IdempotentRequest(
+      let idempotent = IdempotentRequest(
         caller: Authorization.caller(of: request), key: key, request: request, at: now,
         window: window)
-      return try locks.with(claim.caller + "\u{0}" + key) {
-        if let stored = try service.store.read({ try claim.stored($0) }) {
-          return claim.replay(stored)
+      return try locks.with(idempotent.claim.caller + "\u{0}" + key) {
+        if let stored = try service.storedReply(for: idempotent.claim) {
+          return idempotent.replay(stored)
         }
-        let response = try answer(route, request, parameters, service, now, claim)
+        let response = try answer(route, request, parameters, service, now, idempotent)
         // A refusal or a read changed nothing; its answer is kept all the same, so the
         // retry hears what the first attempt heard. 5xx answers are not final.
-        if !claim.recorded && response.status.rawValue < 500 {
-          try service.store.transaction { try claim.record(response, in: $0) }
+        if !idempotent.recorded && response.status.rawValue < 500 {
+          try service.recordReply(idempotent.reply(response), for: idempotent.claim)
         }
         return response
       }

@@ -1,7 +1,6 @@
 import CooktimerCore
 import CooktimerHTTP
 import CooktimerService
-import CooktimerStore
 
 /// One request on its way through a route: its parameters, the application layer it may
 /// use, "now", and — for a POST with `Idempotency-Key` — where its answer goes.
@@ -21,7 +20,7 @@ struct APICall {
   }
 
   /// Stores `response` as this request's idempotent answer inside the change's transaction.
-  func record(_ response: HTTPResponse, in tx: StoreTransaction) throws {
+  func record(_ response: HTTPResponse, in tx: ChangeTransaction) throws {
     try idempotent?.record(response, in: tx)
   }
 

@@ -2,7 +2,6 @@ import CooktimerActivity
 import CooktimerCore
 import CooktimerHTTP
 import CooktimerService
-import CooktimerStore
 
 /// What the server itself refuses about a request, before the application layer sees it.
 enum RequestError: Error, Hashable {
@@ -51,6 +50,12 @@ enum APIError {
         let what = Int(timer) != nil ? "timer \(timer)" : "timer \"\(timer)\""
         return (.notFound, "\(run) has no \(what)")
       case .invalid(let m), .badData(let m): return (.badRequest, m)
+      case .noSuchAPIKey(let name): return (.notFound, "no API key named \(name)")
+      case .database(let failure):
+        if failure.kind == .busy { return (.serviceUnavailable, "the database is busy; try again") }
+        return (.internalServerError, failure.description)
+      case .core(let error): return classify(error)
+      case .activity(let error): return classify(error)
       }
     case let error as CoreError:
       switch error {
@@ -61,19 +66,9 @@ enum APIError {
         let named = m.contains("\(id) is \(phase.rawValue)")
         return (.conflict, named ? m : "\(m) (\(id) is \(phase.rawValue))")
       }
-    case let error as StoreError:
-      switch error.kind {
-      case .noSuchRun(let id): return (.notFound, "no run \"\(id)\"")
-      case .busy: return (.serviceUnavailable, "the database is busy; try again")
-      default: return (.internalServerError, error.description)
-      }
     case let error as ActivityError:
       if case .refused(let core) = error { return classify(core) }
       return (.internalServerError, error.description)
-    case let error as APIKeyBookError:
-      switch error {
-      case .noSuchKey(let name): return (.notFound, "no API key named \(name)")
-      }
     default:
       return (.internalServerError, "internal error: \(error)")
     }

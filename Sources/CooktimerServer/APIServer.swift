@@ -77,7 +77,7 @@ public final class APIServer: Sendable {
     api = API(
       pool: pool, recipes: recipes, hub: hub,
       idempotencyWindow: configuration.idempotencyWindowMilliseconds,
-      version: StoreVersion(store: try makeService().store),
+      version: StoreVersion(service: try makeService()),
       writes: GroupCommit(service: try makeService()), pairing: pairing, deliveries: answer,
       health: configuration.deliveryTrouble ?? { nil })
     watcher = RunWatcher(

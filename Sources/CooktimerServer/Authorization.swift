@@ -1,6 +1,5 @@
 import CooktimerHTTP
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 /// docs/api.md §2: once any API key exists, every `/v1` request needs
@@ -11,7 +10,7 @@ enum Authorization {
   /// The refusal to answer (401, or 421/403 from ``LoopbackGuard``), or `nil` when the
   /// request may go on; `keys` are the valid keys as stored now (one made or revoked by
   /// `cooktimer apikey` in another process counts at once).
-  static func check(_ request: HTTPRequest, keys: [APIKeyRecord]) -> HTTPResponse? {
+  static func check(_ request: HTTPRequest, keys: [APIKey]) -> HTTPResponse? {
     if keys.isEmpty {
       guard request.isLoopback else {
         return refusal("no API key is configured, so only this machine may call /v1")
@@ -46,4 +45,17 @@ enum Authorization {
     response.headers["WWW-Authenticate"] = "Bearer realm=\"cooktimer\""
     return response
   }
+}
+
+/// Whether `presented` (a bearer token as sent) is one of `keys`: its SHA-256 is compared
+/// with every valid key's stored digest in constant time, every key visited, so neither
+/// the timing of one comparison nor the number made tells a guesser anything.
+func matches(_ presented: String, _ keys: [APIKey]) -> Bool {
+  let digest = Array(Digest.sha256Hex(presented.utf8).utf8)
+  var found = false
+  for key in keys {
+    let equal = constantTimeEquals(digest, Array(key.hash.utf8))
+    found = found || equal
+  }
+  return found
 }

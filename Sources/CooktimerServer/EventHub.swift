@@ -65,7 +65,7 @@ final class EventHub: @unchecked Sendable {
         stream.send(event: "resync", id: ids.take().map(String.init), data: data)
       } else {
         for run in runs {
-          let data = Self.encode(RunEvent(serverTime: now, run: run))
+          let data = Self.encode(RunStreamEvent(serverTime: now, run: run))
           stream.send(event: "run", id: ids.take().map(String.init), data: data)
         }
       }
@@ -156,6 +156,13 @@ final class EventHub: @unchecked Sendable {
 
   func poke() { wakeup.signal() }
 
+  /// The events kept for `Last-Event-ID`, oldest first (for tests).
+  var logged: [Event] {
+    lock.lock()
+    defer { lock.unlock() }
+    return log
+  }
+
   static func encode(_ value: some Encodable) -> String {
     // Our event payloads hold strings, numbers and arrays only: encoding cannot fail.
     (try? JSONEncoder.sorted.encode(value)).map {
@@ -165,7 +172,7 @@ final class EventHub: @unchecked Sendable {
 }
 
 /// `event: run`: a run after a change, with the server's clock (for the app's offset).
-struct RunEvent: Encodable {
+struct RunStreamEvent: Encodable {
   var serverTime: String
   var run: RunDocument
 

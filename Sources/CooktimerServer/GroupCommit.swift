@@ -2,7 +2,7 @@ import CooktimerService
 import Foundation
 
 /// The server's changes, committed together: requests that arrive while a commit is under
-/// way queue up, and the next one runs them all in one ``RunStore/batch(_:)`` — one `fsync`
+/// way queue up, and the next one runs them all in one ``RunService/batch(_:)`` — one `fsync`
 /// for the lot instead of one each, every answer sent only after its change is on disk
 /// (docs/architecture.md §6). One of the waiting requests' threads does the work (the
 /// leader); the others sleep until it hands them their answers.
@@ -67,7 +67,7 @@ final class GroupCommit: @unchecked Sendable {
   private func commit(_ batch: [Job]) {
     var results: [Result<Any, any Error>] = []
     do {
-      try service.store.batch {
+      try service.batch {
         for job in batch {
           let body = job.body!  // set at queueing, dropped only below
           results.append(Result { try body(service) })

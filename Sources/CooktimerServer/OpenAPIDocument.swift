@@ -164,7 +164,7 @@ enum OpenAPIDocument {
       ]
     }
     if post {
-      // Read on a POST only; a key of no or more than 255 bytes is 400 (Idempotency.swift).
+      // Read on a POST only; a key of no or more than 255 bytes is 400 (IdempotentRequest.swift).
       params.append([
         "name": "Idempotency-Key", "in": "header", "required": false,
         "schema": ["type": "string", "minLength": 1, "maxLength": 255],

@@ -39,14 +39,14 @@ enum PairingRoutes {
     let body = try call.body(required: true)
     let code = try body.string("code", required: true)!
     let requested = try body.string("name")
-    if let requested, !APIKeyBook.isValidName(requested) {
+    if let requested, !APIKey.isValidName(requested) {
       throw RequestError.badRequest(
         "\"name\" is 1 to 64 characters without spaces or control characters")
     }
-    let book = APIKeyBook(store: call.service.store)
+    let service = call.service
     let created = try pairing.codes.redeem(code, at: call.now) {
-      let taken = Set(try book.list().filter { $0.revokedAt == nil }.map(\.name))
-      return try book.create(name: freeName(requested, taken: taken), at: call.now)
+      let taken = Set(try service.validAPIKeys().map(\.name))
+      return try service.createAPIKey(name: freeName(requested, taken: taken), at: call.now)
     }
     guard let created else { throw RequestError.forbidden(refusal) }
     return try .json(

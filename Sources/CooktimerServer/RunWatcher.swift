@@ -1,6 +1,5 @@
 import CooktimerCore
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 /// Turns what happens to the runs into events, whoever made it happen (docs/api.md §3): a
@@ -16,6 +15,9 @@ final class RunWatcher: @unchecked Sendable {
   // Only the watcher's thread touches these.
   private var seen: [String: (run: Run, acknowledged: Instant?)] = [:]
   private var version: Int64?
+  /// The instant of the last look that got through: fires after it are news
+  /// (``FiredTimers``).
+  private var lookedAt: Instant?
   private var nextDue: Instant?
   /// Looks to let pass before trying again to reserve ids after a failed try: a database
   /// held by another process costs a try its busy timeout (5 s), which must not be every look.
@@ -74,52 +76,42 @@ final class RunWatcher: @unchecked Sendable {
   /// (``EventIDs``).
   private func reserveIDs(count: Int = 0) throws {
     let top = hub.reservedTop
-    let (stored, newTop) = try service.store.transaction { tx in
-      let stored = Int64(try tx.setting(EventIDs.settingKey) ?? "") ?? 0
-      let newTop = max(stored, top) + max(EventIDs.block, Int64(count))
-      try tx.setSetting(EventIDs.settingKey, String(newTop))
-      return (stored, newTop)
-    }
+    let (stored, newTop) = try service.reserveSequence(
+      EventIDs.settingKey, above: top, block: EventIDs.block, count: Int64(count))
     hub.reserved(stored: stored, newTop: newTop)
   }
 
-  private func look(publishing: Bool) throws {
+  /// Compares the runs with those of the last look and publishes what changed: `fired` for
+  /// each timer that fired since that look (``FiredTimers``), `run`, `acknowledged`. Only the
+  /// watcher's thread calls it once ``start()`` ran (tests call it before, on their own).
+  func look(publishing: Bool) throws {
     let now = service.clock.now()
-    let current = try service.store.dataVersion()
+    let current = try service.dataVersion()
     let due = nextDue.map { $0 <= now } ?? false
     guard current != version || due || !publishing else { return }
-    let (runs, acknowledged, keys) = try service.store.read { tx in
-      var runs = try tx.activeRuns()
-      let active = Set(runs.map(\.id))
-      // A run that just ended is no longer active: look it up to tell of its end.
-      for id in seen.keys.sorted() where !active.contains(id) {
-        if let run = try tx.run(id: id) { runs.append(run) }
-      }
-      let acknowledged = try runs.map { try tx.acknowledgedAt(runID: $0.id) }
-      return (runs, acknowledged, try tx.validAPIKeys())
-    }
+    // A run that just ended is no longer active: it is looked up to tell of its end.
+    let watched = try service.watchedRuns(also: seen.keys.sorted(), at: now)
+    let keys = try service.validAPIKeys()
     // `apikey revoke` in another process ends that key's streams at this look.
     hub.endStreams(keptFor: Set(keys.map(\.hash)))
     var next: [String: (run: Run, acknowledged: Instant?)] = [:]
     var events: [(name: String, data: String)] = []
     let time = now.description
-    for (stored, ack) in zip(runs, acknowledged) {
-      let run = stored.settled(at: max(now, stored.lastChange)).run
+    for watchedRun in watched {
+      let (run, ack) = (watchedRun.run, watchedRun.acknowledgedAt)
       if run.isActive { next[run.id] = (run, ack) }
       guard publishing else { continue }
       let before = seen[run.id]
       var was = before?.run
       was?.acknowledgedUntil = run.acknowledgedUntil  // told by its own event below
       if was != run {
-        for t in run.timers.indices where run.timers[t].state.name == "fired" {
-          let was = before?.run.timers.indices.contains(t) == true ? before!.run.timers[t] : nil
-          if was?.state.name != "fired" {
-            let fired = FiredEvent(
-              serverTime: time, id: run.id, timer: TimerDocument(run, timer: t, at: now))
-            events.append(("fired", EventHub.encode(fired)))
-          }
+        let after = lookedAt ?? now
+        for fired in FiredTimers.fired(in: run, after: after, through: max(now, run.lastChange)) {
+          let event = FiredEvent(
+            serverTime: time, id: run.id, timer: TimerDocument(run, timer: fired.timer, at: now))
+          events.append(("fired", EventHub.encode(event)))
         }
-        events.append(("run", EventHub.encode(RunEvent(serverTime: now, run: run))))
+        events.append(("run", EventHub.encode(RunStreamEvent(serverTime: now, run: run))))
       }
       if let ack, ack != before?.acknowledged {
         let event = AcknowledgedEvent(
@@ -134,6 +126,7 @@ final class RunWatcher: @unchecked Sendable {
     }
     // Only a look that got this far counts as seen: a failed one is taken again.
     version = current
+    lookedAt = now
     seen = next
     nextDue = next.values.compactMap(\.run.nextDue).min()
     hub.setCurrent(

@@ -1,4 +1,4 @@
-import CooktimerStore
+import CooktimerService
 import Foundation
 
 /// Whether anything was committed to the database since a value was read from it: SQLite's
@@ -7,16 +7,16 @@ import Foundation
 /// (https://sqlite.org/pragma.html#pragma_data_version). Lets answers that depend only on
 /// the stored state be kept between changes (docs/architecture.md §5).
 final class StoreVersion: @unchecked Sendable {
-  private let store: RunStore
+  private let service: RunService
 
-  /// - Parameter store: a connection nobody else uses, and that never writes.
-  init(store: RunStore) { self.store = store }
+  /// - Parameter service: on a connection nobody else uses, and that never writes.
+  init(service: RunService) { self.service = service }
 
   /// A number that differs from every earlier one once another connection has committed.
   /// Read it before reading the state it stands for: a commit in between makes the state
   /// newer than the number, never older, so a value kept under it is only ever thrown away
   /// too early.
-  func current() throws -> Int64 { try store.dataVersion() }
+  func current() throws(ServiceError) -> Int64 { try service.dataVersion() }
 }
 
 /// One value kept while the database's ``StoreVersion`` stays the same (and while `fresh`

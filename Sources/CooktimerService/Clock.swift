@@ -31,7 +31,7 @@ public struct SystemClock: Clock {
   /// The clock `environment` asks for.
   ///
   /// - Throws: ``ServiceError/invalid(_:)`` when `COOKTIMER_CLOCK_OFFSET` is not a number of seconds.
-  public init(environment: [String: String]) throws {
+  public init(environment: [String: String]) throws(ServiceError) {
     guard let text = environment[Self.offsetVariable], !text.isEmpty else {
       self.init()
       return

@@ -48,15 +48,17 @@ extension RunService {
   /// they differ from the stored ones, so every later process uses them: the one rule of
   /// docs/cli.md §1.5 ("kept" means stored by any command that opens the database). Writes
   /// nothing when neither is given or both are stored already.
-  public func keepSettings(topic: String?, alertStyle: AlertStyle?) throws {
+  ///
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func keepSettings(topic: String?, alertStyle: AlertStyle?) throws(ServiceError) {
     guard topic != nil || alertStyle != nil else { return }
-    let stored = try store.read { tx in
+    let stored = try reading { tx in
       (try tx.setting(PushSettings.topicKey), try tx.setting(PushSettings.alertsKey))
     }
     let topicNew = topic.map { $0 != stored.0 } ?? false
     let alertsNew = alertStyle.map { $0.rawValue != stored.1 } ?? false
     guard topicNew || alertsNew else { return }
-    try store.transaction { tx in
+    try writing { tx in
       _ = try PushSettings(topic: topic, alertStyle: alertStyle).resolved(tx, remember: true)
     }
   }

@@ -43,15 +43,39 @@ public final class RunService {
   /// Something a front end records in the same transaction as a change, after it (the HTTP
   /// server's stored answer to an `Idempotency-Key`, docs/api.md §2): if it throws, the
   /// change rolls back too.
-  public typealias Finish<T> = (T, StoreTransaction) throws -> Void
+  public typealias Finish<T> = (T, ChangeTransaction) throws -> Void
 
-  /// Starts a run of `recipe` at step 1 and queues its `start` push; `finish` runs last,
-  /// inside the same transaction.
+  /// Starts a run of `recipe` at step 1 and queues its `start` push.
+  ///
+  /// - Throws: ``ServiceError/core(_:)`` (`invalidRecipe`) for a recipe with no step;
+  ///   ``ServiceError/activity(_:)`` when the start push cannot be built;
+  ///   ``ServiceError/database(_:)``. Nothing is written then.
+  public func start(_ recipe: Recipe, autoAdvance: Bool, at now: Instant? = nil)
+    throws(ServiceError) -> Run
+  {
+    do {
+      return try start(recipe, autoAdvance: autoAdvance, at: now, finishing: nil)
+    } catch {
+      throw ServiceError.wrapping(error)
+    }
+  }
+
+  /// ``start(_:autoAdvance:at:)`` with `finish` run last, inside the same transaction.
+  ///
+  /// - Throws: as ``start(_:autoAdvance:at:)``, or `finish`'s own error as it threw it;
+  ///   nothing is written then.
   public func start(
-    _ recipe: Recipe, autoAdvance: Bool, at now: Instant? = nil, finish: Finish<Run>? = nil
+    _ recipe: Recipe, autoAdvance: Bool, at now: Instant? = nil,
+    finish: @escaping Finish<Run>
+  ) throws -> Run {
+    try start(recipe, autoAdvance: autoAdvance, at: now, finishing: finish)
+  }
+
+  private func start(
+    _ recipe: Recipe, autoAdvance: Bool, at now: Instant?, finishing finish: Finish<Run>?
   ) throws -> Run {
     let now = now ?? clock.now()
-    return try store.transaction { tx in
+    return try changing { tx in
       let settings = try self.settings.resolved(tx, remember: true)
       let id = try tx.newRunID()
       let (run, events) = try Run.start(id: id, recipe: recipe, autoAdvance: autoAdvance, at: now)
@@ -61,22 +85,46 @@ public final class RunService {
       try PushQueue(settings: settings, makeAPNsID: makeAPNsID)
         .enqueue(moments, runID: id, tx: tx)
       try tx.setActivityRecord(ActivityRecord(lifetime), runID: id)
-      try finish?(run, tx)
+      try finish?(run, ChangeTransaction(tx: tx))
       return run
     }
   }
 
-  /// Applies `action` to the run named `given` (or the only active run), in one transaction;
-  /// `finish` runs last inside it, also when the action changed nothing.
+  /// Applies `action` to the run named `given` (or the only active run), in one transaction.
   ///
-  /// - Throws: ``ServiceError`` for a run or timer that is not there; `CoreError.refused`
-  ///   when the run's state refuses (nothing is written then); `CoreError.invalidTime` for
-  ///   an `until` time that does not exist; `StoreError` from the store.
+  /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/noActiveRun``,
+  ///   ``ServiceError/severalActiveRuns(_:)``, ``ServiceError/noSuchTimer(run:timer:)``,
+  ///   ``ServiceError/invalid(_:)`` for a run or timer that is not there or not one;
+  ///   ``ServiceError/core(_:)`` when the run's state refuses (`refused`) or an `until` time
+  ///   does not exist (`invalidTime`); ``ServiceError/activity(_:)`` when its push cannot be
+  ///   built; ``ServiceError/database(_:)``. Nothing is written then.
+  public func perform(_ action: RunAction, on given: String?, at now: Instant? = nil)
+    throws(ServiceError) -> Outcome
+  {
+    do {
+      return try perform(action, on: given, at: now, finishing: nil)
+    } catch {
+      throw ServiceError.wrapping(error)
+    }
+  }
+
+  /// ``perform(_:on:at:)`` with `finish` run last inside its transaction, also when the
+  /// action changed nothing.
+  ///
+  /// - Throws: as ``perform(_:on:at:)``, or `finish`'s own error as it threw it; nothing is
+  ///   written then.
   public func perform(
-    _ action: RunAction, on given: String?, at now: Instant? = nil, finish: Finish<Outcome>? = nil
+    _ action: RunAction, on given: String?, at now: Instant? = nil,
+    finish: @escaping Finish<Outcome>
+  ) throws -> Outcome {
+    try perform(action, on: given, at: now, finishing: finish)
+  }
+
+  private func perform(
+    _ action: RunAction, on given: String?, at now: Instant?, finishing finish: Finish<Outcome>?
   ) throws -> Outcome {
     let now = now ?? clock.now()
-    return try store.transaction { tx in
+    return try changing { tx in
       let settings = try self.settings.resolved(tx, remember: true)
       let stored = try select(given, tx: tx, at: now)
       let at = max(now, stored.lastChange)
@@ -89,7 +137,7 @@ public final class RunService {
           run, events: change.events, cause: .cook(action.cookAction), at: at, tx: tx)
       }
       let outcome = Outcome(run: run, change: change, at: at, resolvedEnd: resolvedEnd)
-      try finish?(outcome, tx)
+      try finish?(outcome, ChangeTransaction(tx: tx))
       return outcome
     }
   }
@@ -97,11 +145,14 @@ public final class RunService {
   /// Records what happened by itself to every active run (or those in `ids`) up to `now`,
   /// with the pushes each fire or renewal implies, in one transaction. With `notified`, also
   /// moves the runs' alarm watermarks to `now` (the REPL has rung them).
+  ///
+  /// - Throws: ``ServiceError/database(_:)``; ``ServiceError/activity(_:)`` when a push of
+  ///   a fire cannot be built (nothing is written then).
   public func catchUpAll(
     through now: Instant? = nil, only ids: Set<String>? = nil, notified: Bool = false
-  ) throws {
+  ) throws(ServiceError) {
     let now = now ?? clock.now()
-    try store.transaction { tx in
+    try writing { tx in
       let settings = try self.settings.resolved(tx, remember: false)
       // Only the runs named are read: the REPL names the few that rang, not 50,000.
       let runs = try ids.map { try tx.activeRuns(ids: $0) } ?? tx.activeRuns()
@@ -114,8 +165,10 @@ public final class RunService {
   }
 
   /// The settings in force (given, else stored), without storing anything.
-  public func settingsInForce() throws -> PushSettings {
-    try store.read { tx in try settings.resolved(tx, remember: false) }
+  ///
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func settingsInForce() throws(ServiceError) -> PushSettings {
+    try reading { tx in try settings.resolved(tx, remember: false) }
   }
 
   private func apply(
@@ -167,9 +220,12 @@ extension ActivityRecord {
 extension RunService {
   /// Catches up only the runs with something due by `now` (a timer's end, an activity's
   /// renewal) — what a sender does at each wake, cheaply with thousands of runs.
-  public func catchUpDue(through now: Instant? = nil) throws {
+  ///
+  /// - Throws: ``ServiceError/database(_:)``; ``ServiceError/activity(_:)`` when a push of
+  ///   a fire cannot be built (nothing is written then).
+  public func catchUpDue(through now: Instant? = nil) throws(ServiceError) {
     let now = now ?? clock.now()
-    try store.transaction { tx in
+    try writing { tx in
       let settings = try self.settings.resolved(tx, remember: false)
       for run in try tx.runsDue(at: now, activitySpan: ActivityLifetime().span) {
         var keeper = try ActivityKeeper(run, tx: tx, settings: settings, makeAPNsID: makeAPNsID)
@@ -180,7 +236,9 @@ extension RunService {
 
   /// When something next happens by itself to any run: the earliest running timer's end or
   /// activity renewal; `nil` when nothing is scheduled.
-  public func nextWake() throws -> Instant? {
-    try store.read { tx in try tx.nextWake(activitySpan: ActivityLifetime().span) }
+  ///
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func nextWake() throws(ServiceError) -> Instant? {
+    try reading { tx in try tx.nextWake(activitySpan: ActivityLifetime().span) }
   }
 }

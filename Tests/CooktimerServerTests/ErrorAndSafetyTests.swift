@@ -96,11 +96,11 @@ struct ErrorAndSafetyTests {
     let box = try TestServer()
     // Asked before any key exists: the server keeps "no keys" until the next commit.
     #expect(try box.call("GET", "/v1/runs").status == 200)
-    let book = APIKeyBook(store: try RunStore(path: box.path))
-    let created = try book.create(name: "phone", at: t0)
+    let book = try box.service()
+    let created = try book.createAPIKey(name: "phone", at: t0)
     #expect(created.key.hasPrefix("ck_") && created.key.count == 67)
-    #expect(try book.list().map(\.hash) == [created.record.hash])
-    #expect(try book.list().first?.hash != created.key)
+    #expect(try book.apiKeys().map(\.hash) == [created.record.hash])
+    #expect(try book.apiKeys().first?.hash != created.key)
     let missing = try box.call("POST", "/v1/runs", json: #"{"recipe": "tea"}"#)
     #expect(missing.status == 401)
     #expect(missing.headers["www-authenticate"] == #"Bearer realm="cooktimer""#)
@@ -114,9 +114,11 @@ struct ErrorAndSafetyTests {
     let right = try box.call(
       "GET", "/v1/runs", headers: ["Authorization: bearer \(created.key)"])
     #expect(right.status == 200)
-    try book.revoke(name: "phone", at: t0)
+    try book.revokeAPIKey(name: "phone", at: t0)
     #expect(try box.call("GET", "/v1/runs").status == 200)
-    #expect(throws: APIKeyBookError.noSuchKey("phone")) { try book.revoke(name: "phone", at: t0) }
+    #expect(throws: ServiceError.noSuchAPIKey("phone")) {
+      try book.revokeAPIKey(name: "phone", at: t0)
+    }
   }
 
   @Test func anIdempotencyKeyReplaysTheFirstAnswer() throws {

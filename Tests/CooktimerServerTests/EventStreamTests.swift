@@ -124,9 +124,9 @@ struct EventStreamTests {
   /// Issue 26: a revoked key's open stream kept receiving events.
   @Test func revokingAKeyEndsItsStreams() throws {
     let box = try TestServer()
-    let book = APIKeyBook(store: try RunStore(path: box.path))
-    let phone = try book.create(name: "phone", at: t0)
-    let tablet = try book.create(name: "tablet", at: t0)
+    let book = try box.service()
+    let phone = try book.createAPIKey(name: "phone", at: t0)
+    let tablet = try book.createAPIKey(name: "tablet", at: t0)
     func open(_ key: String) throws -> Process {
       let process = Process()
       process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
@@ -143,7 +143,7 @@ struct EventStreamTests {
     let deadline = Date(timeIntervalSinceNow: 5)
     while box.server.openEventStreams < 2 && Date() < deadline { usleep(2_000) }
     try #require(box.server.openEventStreams == 2)
-    try book.revoke(name: "phone", at: t0)
+    try book.revokeAPIKey(name: "phone", at: t0)
     // The server ends the stream (curl exits 0 well before its 20 s).
     revoked.waitUntilExit()
     // 0: the server ended the response (a timeout would be curl's 28).
@@ -164,7 +164,7 @@ struct EventStreamTests {
     let deadline = Date(timeIntervalSinceNow: 5)
     while box.server.openEventStreams == 0 && Date() < deadline { usleep(2_000) }
     try #require(box.server.openEventStreams == 1)
-    _ = try APIKeyBook(store: try RunStore(path: box.path)).create(name: "phone", at: t0)
+    _ = try box.service().createAPIKey(name: "phone", at: t0)
     process.waitUntilExit()
     // 0: the server ended the response (a timeout would be curl's 28).
     #expect(process.terminationStatus == 0)

@@ -71,7 +71,7 @@ struct LoopbackGuardTests {
   @Test func withAKeyAnyOriginMayCall() throws {
     let box = try TestServer()
     let id = try box.startTea()
-    let created = try APIKeyBook(store: try RunStore(path: box.path)).create(name: "app", at: t0)
+    let created = try box.service().createAPIKey(name: "app", at: t0)
     let answer = try box.call(
       "POST", "/v1/runs/\(id)/pause",
       headers: [

@@ -67,8 +67,8 @@ struct PairingTests {
       "POST", "/v1/pair", json: #"{"code": "\#(code.text)", "name": "other"}"#)
     #expect(again.status == 403)
     // The key is an API key like any other: listed, and now required.
-    let book = APIKeyBook(store: try box.service().store)
-    #expect(try book.list().map(\.name) == ["kitchen-tablet"])
+    let book = try box.service()
+    #expect(try book.apiKeys().map(\.name) == ["kitchen-tablet"])
     #expect(try box.call("GET", "/v1/runs").status == 401)
     #expect(
       try box.call("GET", "/v1/runs", headers: ["Authorization: Bearer \(key)"]).status == 200)

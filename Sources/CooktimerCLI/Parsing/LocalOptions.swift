@@ -15,10 +15,10 @@ struct LocalOptions {
   var help = false
   /// `--version`: the same as the `version` command.
   var version = false
-  /// `serve` and `apikey` (Serve/ServeCommand.swift).
+  /// `serve` and `apikey` (Serve/CommandContext+Serve.swift).
   var listen: String?
   var noSend = false
-  /// `serve --tls`, `--tls-cert FILE`, `--tls-key FILE` (Serve/ServeTLS.swift).
+  /// `serve --tls`, `--tls-cert FILE`, `--tls-key FILE` (Serve/ServeCertificate.swift).
   var tls = false
   var tlsCertificate: String?
   var tlsKey: String?

@@ -61,6 +61,11 @@ extension Session {
         return ("\(run) has no \(what); `status \(run)` lists them", ExitStatus.noInput)
       case .invalid(let m): return (m, ExitStatus.usage)
       case .badData(let m): return (m, ExitStatus.dataError)
+      case .noSuchAPIKey(let name):
+        return ("no valid API key named \(name); `apikey list` shows them", ExitStatus.noInput)
+      case .database(let failure): return (failure.description, databaseStatus(failure.kind))
+      case .core(let error): return describe(error)
+      case .activity(let error): return describe(error)
       }
     case let error as HTTPServerError:
       // libmicrohttpd missing, like libcurl for `send`, is 69; otherwise `serve` cannot
@@ -101,6 +106,16 @@ private func storeStatus(_ kind: StoreError.Kind) -> Int32 {
   case .noSuchRun: return ExitStatus.noInput
   case .other: return ExitStatus.software
   // docs/cli.md §5 lists no "busy" status; a database held past the timeout is an I/O failure.
+  case .io, .busy: return ExitStatus.ioError
+  case .permissionDenied: return ExitStatus.noPermission
+  }
+}
+
+/// The exit status of a database failure the service reports, as ``storeStatus(_:)``.
+private func databaseStatus(_ kind: DatabaseFailure.Kind) -> Int32 {
+  switch kind {
+  case .corrupt, .notCooktimerDatabase, .futureSchema: return ExitStatus.dataError
+  case .other: return ExitStatus.software
   case .io, .busy: return ExitStatus.ioError
   case .permissionDenied: return ExitStatus.noPermission
   }

@@ -1,7 +1,6 @@
 import CooktimerDelivery
 import CooktimerLineEditor
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 #if canImport(Glibc)
@@ -68,7 +67,7 @@ extension CommandContext {
       // Checked here, on this thread, so a missing setting is said at start.
       let service = try service()
       _ = try Self.makeSender(options, service: service, environment: environment)
-      (settings, path) = (service.settings, service.store.path)
+      (settings, path) = (service.settings, service.databasePath)
     } catch {
       let line = session.failure(error, json: false).stderr.first ?? "\(error)"
       writeOut(
@@ -80,8 +79,8 @@ extension CommandContext {
     return ServeSender(
       clock: clock, health: health,
       make: {
-        let service = RunService(
-          store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
+        let service = try RunService.open(
+          path: path, clock: clock, zone: zone, settings: settings)
         return try Self.makeSender(options, service: service, environment: environment).0
       },
       failed: { line in writeOut(Output.messageLine("cooktimer: \(line)") + "\n", to: STDERR_FILENO)

@@ -34,7 +34,9 @@ public struct DeliveryDocument: Encodable, Sendable {
 
 extension RunService {
   /// Every attempt to send a push, oldest first (the newest `limit` kept).
-  public func deliveries(limit: Int = 1000) throws -> DeliveriesDocument {
-    DeliveriesDocument(try store.transaction { tx in try tx.deliveryAttempts(limit: limit) })
+  ///
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func deliveries(limit: Int = 1000) throws(ServiceError) -> DeliveriesDocument {
+    DeliveriesDocument(try writing { tx in try tx.deliveryAttempts(limit: limit) })
   }
 }

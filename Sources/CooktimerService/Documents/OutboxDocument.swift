@@ -7,7 +7,9 @@ import Foundation
 /// Each entry's headers carry the topic in force; without one, each has `"problem"`.
 public enum OutboxDocument {
   /// One entry as a JSON object, as `outbox` prints each line.
-  public static func line(_ entry: OutboxEntry, topic: String?) throws -> String {
+  ///
+  /// - Throws: ``ServiceError/activity(_:)`` (`encodingFailed`) when a field does not encode.
+  public static func line(_ entry: OutboxEntry, topic: String?) throws(ServiceError) -> String {
     var headers =
       (try? JSONDecoder().decode([String: String].self, from: Data(entry.draft.headers.utf8)))
       ?? [:]
@@ -17,24 +19,41 @@ public enum OutboxDocument {
       ("body", entry.draft.body),
       ("createdAt", try text(entry.draft.createdAt.description)),
       ("event", try text(entry.draft.event)),
-      ("headers", try WireJSON.string(headers)),
+      ("headers", try text(headers)),
       ("id", String(entry.id)),
       ("priority", String(entry.draft.priority)),
       ("run", try text(entry.runID)),
       // The activity's number is a number, as in `plan`; push-to-start is a string.
-      ("target", try Int(entry.draft.target).map(String.init) ?? text(entry.draft.target)),
+      ("target", try target(entry.draft.target)),
       ("timestamp", String(entry.draft.timestamp)),
     ]
     if topic == nil { fields.insert(("problem", try text("no APNs topic set")), at: 7) }
-    return try "{" + fields.map { "\(try text($0.0)):\($0.1)" }.joined(separator: ",") + "}"
+    let members = try fields.map { (field) throws(ServiceError) in
+      "\(try text(field.0)):\(field.1)"
+    }
+    return "{" + members.joined(separator: ",") + "}"
   }
 
   /// The whole document, without a trailing newline.
-  public static func document(_ entries: [OutboxEntry], topic: String?) throws -> String {
-    "{\"pending\":[\(try entries.map { try line($0, topic: topic) }.joined(separator: ","))]}"
+  ///
+  /// - Throws: as ``line(_:topic:)``.
+  public static func document(_ entries: [OutboxEntry], topic: String?) throws(ServiceError)
+    -> String
+  {
+    let lines = try entries.map { (entry) throws(ServiceError) in try line(entry, topic: topic) }
+    return "{\"pending\":[\(lines.joined(separator: ","))]}"
   }
 
-  private static func text(_ string: String) throws -> String {
-    try WireJSON.string(string)
+  private static func target(_ target: String) throws(ServiceError) -> String {
+    if let number = Int(target) { return String(number) }
+    return try text(target)
+  }
+
+  private static func text(_ value: some Encodable) throws(ServiceError) -> String {
+    do {
+      return try WireJSON.string(value)
+    } catch {
+      throw .activity(error)
+    }
   }
 }

@@ -1,32 +1,20 @@
 import CooktimerCore
 import CooktimerHTTP
 import CooktimerService
-import CooktimerStore
 import Foundation
 
-/// A POST that carried `Idempotency-Key` (docs/api.md §2): who sent it, what it was, and —
-/// once answered — whether its answer is stored yet. A change stores its answer in its own
-/// transaction (``record(_:in:)``), so a crash can never leave the change without the
-/// answer a retry would replay; other answers are stored after the fact.
+/// A POST that carried `Idempotency-Key` (docs/api.md §2): its claim as the service keeps
+/// it, and — once answered — whether its answer is stored yet. A change stores its answer in
+/// its own transaction (``record(_:in:)``), so a crash can never leave the change without
+/// the answer a retry would replay; other answers are stored after the fact.
 final class IdempotentRequest {
-  let caller: String
-  let key: String
-  let method: String
-  let path: String
-  let bodyHash: String
-  let at: Instant
-  /// Answers stored before this have expired (24 h by default).
-  let expiredBefore: Instant
+  let claim: IdempotencyClaim
   private(set) var recorded = false
 
   init(caller: String, key: String, request: HTTPRequest, at: Instant, window: Int64) {
-    self.caller = caller
-    self.key = key
-    self.method = request.method
-    self.path = request.path
-    self.bodyHash = Self.bodyHash(request.body)
-    self.at = at
-    self.expiredBefore = at - window
+    claim = IdempotencyClaim(
+      caller: caller, key: key, method: request.method, path: request.path,
+      bodyHash: Self.bodyHash(request.body), at: at, window: window)
   }
 
   /// The SHA-256 of the body as JSON means it (keys sorted, spacing dropped), so a retry that
@@ -39,37 +27,31 @@ final class IdempotentRequest {
     return Digest.sha256Hex(canonical)
   }
 
-  /// The answer stored for this key, method and path, if it has not expired.
-  func stored(_ tx: StoreTransaction) throws -> IdempotentAnswer? {
-    try tx.idempotentAnswer(
-      apiKey: caller, key: key, method: method, path: path, notBefore: expiredBefore)
+  /// `response` as the service stores it.
+  func reply(_ response: HTTPResponse) -> IdempotentReply {
+    IdempotentReply(
+      status: response.status.rawValue,
+      headers: Dictionary(
+        response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first }),
+      body: Array(response.body), requestBodyHash: claim.bodyHash)
   }
 
   /// Stores `response` as the first answer inside `tx` (the change's own transaction).
-  func record(_ response: HTTPResponse, in tx: StoreTransaction) throws {
-    let headers = Dictionary(
-      response.headers.map { ($0.name, $0.value) }, uniquingKeysWith: { first, _ in first })
-    let text = String(decoding: try JSONEncoder.sorted.encode(headers), as: UTF8.self)
-    try tx.storeIdempotentAnswer(
-      IdempotentAnswer(
-        apiKey: caller, key: key, method: method, path: path, bodyHash: bodyHash,
-        status: response.status.rawValue, headers: text, body: Array(response.body),
-        createdAt: at),
-      expiredBefore: expiredBefore)
+  func record(_ response: HTTPResponse, in tx: ChangeTransaction) throws {
+    try tx.record(reply(response), for: claim)
     recorded = true
   }
 
   /// The answer to a retry: the stored one again, or 422 when the body differs.
-  func replay(_ answer: IdempotentAnswer) -> HTTPResponse {
-    guard answer.bodyHash == bodyHash else {
+  func replay(_ answer: IdempotentReply) -> HTTPResponse {
+    guard answer.requestBodyHash == claim.bodyHash else {
       return APIError.response(
         for: RequestError.keyReused(
-          "Idempotency-Key \(key) was used for another body on \(method) \(path)"))
+          "Idempotency-Key \(claim.key) was used for another body on \(claim.method) "
+            + "\(claim.path)"))
     }
-    let fields =
-      (try? JSONDecoder().decode([String: String].self, from: Data(answer.headers.utf8))) ?? [:]
     var headers = HTTPHeaders()
-    for name in fields.keys.sorted() { headers[name] = fields[name] }
+    for name in answer.headers.keys.sorted() { headers[name] = answer.headers[name] }
     // Tells the app the change was not made again (a convention of Stripe and others).
     headers["Idempotent-Replayed"] = "true"
     return HTTPResponse(

@@ -3,7 +3,6 @@ import CooktimerDelivery
 import CooktimerLineEditor
 import CooktimerServer
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 #if canImport(Glibc)
@@ -20,7 +19,7 @@ extension CommandContext {
   ) throws -> Output {
     let (host, port) = try Self.listenAddress(listen ?? "127.0.0.1:8417")
     let service = try service()
-    let keysRequired = try APIKeyBook(store: service.store).keysRequired()
+    let keysRequired = try service.keysRequired()
     if !keysRequired && !Self.isLoopback(host) {
       return Output(
         stderr: [
@@ -28,7 +27,7 @@ extension CommandContext {
             + "create one with `cooktimer apikey create` to listen on \(host)"
         ], status: ExitStatus.configuration)
     }
-    let path = service.store.path
+    let path = service.databasePath
     let (clock, zone, settings) = (session.clock, zone, service.settings)
     var configuration = APIServerConfiguration()
     configuration.host = host
@@ -53,7 +52,7 @@ extension CommandContext {
     let server = try APIServer(
       configuration: configuration,
       makeService: {
-        RunService(store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
+        try RunService.open(path: path, clock: clock, zone: zone, settings: settings)
       },
       recipes: CatalogRecipeSource(
         catalog: session.catalog(options), cache: session.recipeListCache(options)),

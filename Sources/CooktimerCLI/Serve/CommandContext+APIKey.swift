@@ -1,14 +1,13 @@
 import CooktimerCore
-import CooktimerServer
-import CooktimerStore
+import CooktimerService
 
 extension CommandContext {
   /// `apikey create [--name N] | list | revoke NAME` (docs/api.md §2).
   func apikey(_ command: APIKeyCommand) throws -> Output {
-    let book = APIKeyBook(store: try store())
+    let service = try service()
     switch command {
     case .create(let name):
-      let created = try book.create(name: name, at: now)
+      let created = try service.createAPIKey(name: name, at: now)
       let record = created.record
       if json {
         return Output(
@@ -22,7 +21,7 @@ extension CommandContext {
           "cooktimer: API key \(record.name) created; it is shown only this once (only its hash is kept)"
         ])
     case .list:
-      let keys = try book.list()
+      let keys = try service.apiKeys()
       if json { return Output(stdout: encodeJSON(["keys": keys.map(APIKeyJSON.init)]) + "\n") }
       if keys.isEmpty { return Output(stdout: "No API keys: serve answers loopback only.\n") }
       let width = keys.map(\.name.count).max() ?? 0
@@ -32,11 +31,14 @@ extension CommandContext {
           return "\(key.name.rightPad(width))  created \(key.createdAt)  \(state)"
         }.joined(separator: "\n") + "\n")
     case .revoke(let name):
-      do {
-        try book.revoke(name: name, at: now)
-      } catch APIKeyBookError.noSuchKey {
+      // A `catch .noSuchAPIKey` pattern here crashes Swift 6.3.1's SIL ownership verifier.
+      let revoked = Result { () throws(ServiceError) in
+        try service.revokeAPIKey(name: name, at: now)
+      }
+      if case .failure(.noSuchAPIKey) = revoked {
         throw CLIError.notFound("no valid API key named \(name); `apikey list` shows them")
       }
+      try revoked.get()
       if json { return Output(stdout: encodeJSON(RevokedJSON(name: name, revoked: true)) + "\n") }
       return Output(stdout: "Revoked \(name)\n")
     }
@@ -49,7 +51,7 @@ struct APIKeyJSON: Encodable {
   var createdAt: String
   var revokedAt: String?
 
-  init(_ record: APIKeyRecord) {
+  init(_ record: APIKey) {
     name = record.name
     createdAt = record.createdAt.description
     revokedAt = record.revokedAt?.description

@@ -6,11 +6,13 @@ extension RunService {
   /// every alarm that fired at or before `now` is silenced in every front end. Records
   /// nothing else; the run's state does not change. Returns the instant in force.
   ///
-  /// - Throws: ``ServiceError/noSuchRun(_:)``.
+  /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/database(_:)``.
   @discardableResult
-  public func acknowledge(_ given: String, at now: Instant? = nil) throws -> Instant {
+  public func acknowledge(_ given: String, at now: Instant? = nil) throws(ServiceError)
+    -> Instant
+  {
     let now = now ?? clock.now()
-    return try store.transaction { tx in
+    return try writing { tx in
       guard let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) else {
         throw ServiceError.noSuchRun(given)
       }
@@ -19,9 +21,9 @@ extension RunService {
   }
 
   /// Up to when the alarms of the run `id` were acknowledged; `nil` if never.
-  /// - Throws: ``ServiceError/noSuchRun(_:)``.
-  public func acknowledgedAt(_ id: String) throws -> Instant? {
-    try store.transaction { tx in
+  /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/database(_:)``.
+  public func acknowledgedAt(_ id: String) throws(ServiceError) -> Instant? {
+    try writing { tx in
       guard let run = try tx.run(id: id) ?? tx.run(id: id.lowercased()) else {
         throw ServiceError.noSuchRun(id)
       }

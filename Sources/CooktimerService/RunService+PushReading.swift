@@ -7,14 +7,15 @@ extension RunService {
   /// would be, with the timestamp it would take — taking none and recording nothing
   /// (docs/cli.md §2.5 `payload`). The topic is the one in force, if any.
   ///
-  /// - Throws: ``ServiceError`` for no such run; `CoreError.refused` for a start or update
-  ///   of a run that has ended; `ActivityError.tooLarge` when no body fits 4096 bytes.
+  /// - Throws: ``ServiceError/noSuchRun(_:)`` (or no active run, several);
+  ///   ``ServiceError/core(_:)`` (`refused`) for a start or update of a run that has ended;
+  ///   ``ServiceError/activity(_:)`` when no body fits 4096 bytes; ``ServiceError/database(_:)``.
   public func previewPush(
     _ event: PushEvent, of given: String?, dismissal: Dismissal?, priority: PushPriority?,
     at now: Instant? = nil
-  ) throws -> PushRequest {
+  ) throws(ServiceError) -> PushRequest {
     let now = now ?? clock.now()
-    return try store.read { tx in
+    return try reading { tx in
       let settings = try self.settings.resolved(tx, remember: false)
       let stored = try select(given, tx: tx, at: now)
       let at = max(now, stored.lastChange)
@@ -37,10 +38,18 @@ extension RunService {
 
   /// The pending pushes, oldest first, after recording what fired since the last change
   /// (a sender reads here, so the pushes of fires nobody saw are queued first).
-  public func pendingPushes(at now: Instant? = nil, limit: Int = 1000, after: Int64 = 0) throws
+  ///
+  /// - Throws: ``ServiceError/database(_:)``; ``ServiceError/activity(_:)`` when a push of
+  ///   a fire cannot be built (nothing is queued then).
+  public func pendingPushes(at now: Instant? = nil, limit: Int = 1000, after: Int64 = 0)
+    throws(ServiceError)
     -> [OutboxEntry]
   {
     try catchUpAll(through: now)
-    return try store.pendingOutbox(limit: limit, after: after)
+    do {
+      return try store.pendingOutbox(limit: limit, after: after)
+    } catch {
+      throw ServiceError(error)
+    }
   }
 }

@@ -23,16 +23,23 @@ extension RunService {
 
   /// The run named `given` (or the only active one), settled at `now` — a read, which
   /// records nothing (docs/cli.md §3.1).
-  public func run(_ given: String?, at now: Instant? = nil) throws -> Run {
+  ///
+  /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/noActiveRun``,
+  ///   ``ServiceError/severalActiveRuns(_:)``; ``ServiceError/database(_:)``.
+  public func run(_ given: String?, at now: Instant? = nil) throws(ServiceError) -> Run {
     let now = now ?? clock.now()
-    let run = try store.read { tx in try select(given, tx: tx, at: now) }
+    let run = try reading { tx in try select(given, tx: tx, at: now) }
     return run.settled(at: max(now, run.lastChange)).run
   }
 
   /// The runs active at `now` (settled there), oldest first. Records nothing.
-  public func activeRuns(at now: Instant? = nil) throws -> [Run] {
+  ///
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func activeRuns(at now: Instant? = nil) throws(ServiceError) -> [Run] {
     let now = now ?? clock.now()
-    return try store.activeRuns().map { $0.settled(at: max(now, $0.lastChange)).run }
+    let stored: [Run]
+    do { stored = try store.activeRuns() } catch { throw ServiceError(error) }
+    return stored.map { $0.settled(at: max(now, $0.lastChange)).run }
       .filter(\.isActive)
   }
 
@@ -42,7 +49,7 @@ extension RunService {
   ///
   /// - Throws: ``ServiceError/noSuchTimer(run:timer:)``; ``ServiceError/invalid(_:)`` when
   ///   the beginning fits several names (listed).
-  public func index(_ timer: TimerReference, in run: Run) throws -> Int {
+  public func index(_ timer: TimerReference, in run: Run) throws(ServiceError) -> Int {
     switch timer {
     case .number(let n):
       guard run.timers.indices.contains(n - 1) else {

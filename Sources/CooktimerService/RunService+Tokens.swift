@@ -7,7 +7,7 @@ extension RunService {
   ///
   /// - Throws: ``ServiceError/invalid(_:)`` naming what is wrong: not hex, an odd number of
   ///   digits, too short or too long.
-  public static func normalizedToken(_ text: String) throws -> String {
+  public static func normalizedToken(_ text: String) throws(ServiceError) -> String {
     let hex = text.lowercased()
     guard !hex.isEmpty, hex.allSatisfy({ $0.isHexDigit && $0.isASCII }) else {
       throw ServiceError.invalid("a push token is hexadecimal digits only, not \(preview(text))")
@@ -25,7 +25,9 @@ extension RunService {
   /// A device name as given, or ``ServiceError/badData(_:)`` when it holds a control
   /// character (C0, DEL, C1: Unicode category Cc): a NUL cut the stored name short and the
   /// others would reach a terminal through `token list` (issue 26).
-  public static func checkedDeviceName(_ name: String?) throws -> String? {
+  ///
+  /// - Throws: ``ServiceError/badData(_:)``.
+  public static func checkedDeviceName(_ name: String?) throws(ServiceError) -> String? {
     guard let name else { return nil }
     for (offset, scalar) in name.unicodeScalars.enumerated()
     where scalar.properties.generalCategory == .control {
@@ -40,29 +42,30 @@ extension RunService {
 
   /// Registers a device's push-to-start token: every `start` goes to it.
   /// - Throws: ``ServiceError/invalid(_:)`` for a bad token, ``ServiceError/badData(_:)``
-  ///   for a device name with a control character; nothing is stored then.
+  ///   for a device name with a control character; nothing is stored then;
+  ///   ``ServiceError/database(_:)``.
   @discardableResult
   public func addPushToStartToken(
     _ text: String, device: String?, sandbox: Bool, at now: Instant? = nil
-  ) throws -> PushToken {
+  ) throws(ServiceError) -> PushToken {
     let device = try Self.checkedDeviceName(device)
     let token = PushToken(
       token: try Self.normalizedToken(text), kind: .pushToStart, device: device,
       sandbox: sandbox, createdAt: now ?? clock.now())
-    try store.transaction { tx in try tx.addToken(token) }
+    try writing { tx in try tx.addToken(token) }
     return token
   }
 
   /// Registers the update token of an activity of a run (`activity` `nil`: the run's newest).
   /// - Throws: ``ServiceError/invalid(_:)`` for a bad token or activity number,
-  ///   ``ServiceError/noSuchRun(_:)``.
+  ///   ``ServiceError/noSuchRun(_:)``, ``ServiceError/database(_:)``.
   @discardableResult
   public func addActivityToken(
     _ text: String, run given: String, activity: Int?, sandbox: Bool, at now: Instant? = nil
-  ) throws -> PushToken {
+  ) throws(ServiceError) -> PushToken {
     let hex = try Self.normalizedToken(text)
     let now = now ?? clock.now()
-    return try store.transaction { tx in
+    return try writing { tx in
       guard let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) else {
         throw ServiceError.noSuchRun(given)
       }
@@ -81,15 +84,18 @@ extension RunService {
   }
 
   /// Forgets a token; `false` when none was stored.
-  /// - Throws: ``ServiceError/invalid(_:)`` for text that is no token.
-  public func removeToken(_ text: String) throws -> Bool {
+  /// - Throws: ``ServiceError/invalid(_:)`` for text that is no token,
+  ///   ``ServiceError/database(_:)``.
+  public func removeToken(_ text: String) throws(ServiceError) -> Bool {
     let hex = try Self.normalizedToken(text)
-    return try store.transaction { tx in try tx.removeToken(hex) }
+    return try writing { tx in try tx.removeToken(hex) }
   }
 
   /// Every registered token, oldest first.
-  public func tokens() throws -> [PushToken] {
-    try store.transaction { tx in try tx.tokens() }
+  ///
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func tokens() throws(ServiceError) -> [PushToken] {
+    try writing { tx in try tx.tokens() }
   }
 }
 

@@ -2,9 +2,9 @@ import CCrypto
 
 /// SHA-256 (FIPS 180-4) through OpenSSL's libcrypto: API keys are stored as their digest and
 /// compared digest to digest, and an idempotent request is known again by its body's digest.
-enum Digest {
+public enum Digest {
   /// The 32-byte SHA-256 of `bytes`.
-  static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
+  public static func sha256(_ bytes: some Collection<UInt8>) -> [UInt8] {
     let input = Array(bytes)
     var out = [UInt8](repeating: 0, count: 32)
     let ok = input.withUnsafeBytes { raw in
@@ -19,11 +19,11 @@ enum Digest {
   }
 
   /// Lowercase hex of the SHA-256 of `bytes` (64 digits).
-  static func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
+  public static func sha256Hex(_ bytes: some Collection<UInt8>) -> String {
     hex(sha256(bytes))
   }
 
-  static func hex(_ bytes: [UInt8]) -> String {
+  public static func hex(_ bytes: [UInt8]) -> String {
     let digits = Array("0123456789abcdef".utf8)
     var out = [UInt8]()
     out.reserveCapacity(bytes.count * 2)

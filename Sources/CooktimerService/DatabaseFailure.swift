@@ -1,0 +1,75 @@
+import CooktimerActivity
+import CooktimerCore
+import CooktimerStore
+
+/// A failure of the database under the service, told as facts without the store's own
+/// type: front ends map ``Kind`` to an exit status or HTTP status, and never import the
+/// store (issue 24: the service is the only door).
+public struct DatabaseFailure: Hashable, Sendable, CustomStringConvertible {
+  /// What went wrong, as a front end needs to tell it apart.
+  public enum Kind: Hashable, Sendable {
+    /// The file is damaged or not an SQLite database at all.
+    case corrupt
+    /// A valid SQLite database that belongs to another program.
+    case notCooktimerDatabase
+    /// Written by a newer cooktimer: schema `version` is above what this build knows.
+    case futureSchema(version: Int)
+    /// Read-only file, folder or connection; access refused.
+    case permissionDenied
+    /// Disk full, I/O failure, or a folder that cannot be created.
+    case io
+    /// Another process held the database longer than the busy timeout (5 s).
+    case busy
+    /// A stored value that does not decode, or any other failure.
+    case other
+  }
+
+  public var kind: Kind
+  /// The database file concerned.
+  public var path: String
+  /// One line naming the file and what to do (the store's wording).
+  public var description: String
+
+  public init(kind: Kind, path: String, description: String) {
+    self.kind = kind
+    self.path = path
+    self.description = description
+  }
+}
+
+extension ServiceError {
+  /// `error` as the service tells it: a missing run is ``noSuchRun(_:)``, every other store
+  /// failure ``database(_:)`` with its kind.
+  init(_ error: StoreError) {
+    let kind: DatabaseFailure.Kind
+    switch error.kind {
+    case .noSuchRun(let id):
+      self = .noSuchRun(id)
+      return
+    case .corrupt: kind = .corrupt
+    case .notCooktimerDatabase: kind = .notCooktimerDatabase
+    case .futureSchema(let version): kind = .futureSchema(version: version)
+    case .permissionDenied: kind = .permissionDenied
+    case .io: kind = .io
+    case .busy: kind = .busy
+    case .other: kind = .other
+    }
+    self = .database(DatabaseFailure(kind: kind, path: error.path, description: error.description))
+  }
+
+  /// `error` (thrown inside a use case: the service's, the store's, the core's or the wire
+  /// formats') as a ``ServiceError``; anything else would be a bug of the service, told as
+  /// a database failure of kind `.other`.
+  static func wrapping(_ error: any Error) -> ServiceError {
+    switch error {
+    case let error as ServiceError: return error
+    case let error as StoreError: return ServiceError(error)
+    case let error as CoreError: return .core(error)
+    // The engine's refusal while building a push reads as any other refusal.
+    case ActivityError.refused(let core): return .core(core)
+    case let error as ActivityError: return .activity(error)
+    default:
+      return .database(DatabaseFailure(kind: .other, path: "", description: "\(error)"))
+    }
+  }
+}
