@@ -51,6 +51,8 @@ enum APIError {
         let what = Int(timer) != nil ? "timer \(timer)" : "timer \"\(timer)\""
         return (.notFound, "\(run) has no \(what)")
       case .invalid(let m), .badData(let m): return (.badRequest, m)
+      case .storage(.busy, _): return (.serviceUnavailable, "the database is busy; try again")
+      case .storage(_, let m): return (.internalServerError, m)
       }
     case let error as CoreError:
       switch error {

@@ -11,7 +11,7 @@ extension RunService {
   public func acknowledge(_ given: String, at now: Instant? = nil) throws -> Instant {
     let now = now ?? clock.now()
     return try store.transaction { tx in
-      guard let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) else {
+      guard let run = try tx.run(named: given) else {
         throw ServiceError.noSuchRun(given)
       }
       return try tx.acknowledge(runID: run.id, at: max(now, run.lastChange))
@@ -22,7 +22,7 @@ extension RunService {
   /// - Throws: ``ServiceError/noSuchRun(_:)``.
   public func acknowledgedAt(_ id: String) throws -> Instant? {
     try store.transaction { tx in
-      guard let run = try tx.run(id: id) ?? tx.run(id: id.lowercased()) else {
+      guard let run = try tx.run(named: id) else {
         throw ServiceError.noSuchRun(id)
       }
       return try tx.acknowledgedAt(runID: run.id)

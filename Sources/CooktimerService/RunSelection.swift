@@ -10,7 +10,7 @@ extension RunService {
   ///   ``ServiceError/severalActiveRuns(_:)``.
   func select(_ given: String?, tx: StoreTransaction, at now: Instant) throws -> Run {
     if let given {
-      if let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) { return run }
+      if let run = try tx.run(named: given) { return run }
       throw ServiceError.noSuchRun(given)
     }
     let active = try tx.activeRuns().filter { $0.settled(at: max(now, $0.lastChange)).run.isActive }

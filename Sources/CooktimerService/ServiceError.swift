@@ -15,4 +15,6 @@ public enum ServiceError: Error, Hashable, Sendable {
   /// Data from outside that cannot be kept as given (a control character in a device
   /// name); nothing was stored. The message says what and where.
   case badData(String)
+  /// The database failed (``StorageFailure``); the message names the file and what to do.
+  case storage(StorageFailure, String)
 }

@@ -1,6 +1,5 @@
 import CooktimerCore
 import CooktimerLineEditor
-import CooktimerStore
 import Foundation
 
 #if canImport(Glibc)

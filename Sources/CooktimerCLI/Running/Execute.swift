@@ -1,6 +1,5 @@
 import CooktimerCore
 import CooktimerService
-import CooktimerStore
 
 extension Session {
   /// Runs `command`, named `word` on the command line.

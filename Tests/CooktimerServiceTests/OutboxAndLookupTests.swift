@@ -1,0 +1,61 @@
+import CooktimerCore
+import CooktimerService
+import Foundation
+import Testing
+
+/// `outbox --mark-sent`, its page count, `deliveries`, the case-insensitive run-id lookup and
+/// store failures as the service's own error: use cases the CLI once did on the store.
+@Suite("Outbox, deliveries and run lookup")
+struct OutboxAndLookupTests {
+  @Test func markSentCountsOnlyPendingPushesOnce() throws {
+    let kitchen = try Kitchen()
+    _ = try kitchen.service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
+    _ = try kitchen.service.start(try Kitchen.recipe("rice"), autoAdvance: false, at: t0)
+    let pending = try kitchen.service.pendingPushes(at: t0)
+    #expect(pending.map(\.draft.event) == ["start", "start"])
+    let first = pending[0].id
+    #expect(try kitchen.service.pendingCount(after: 0) == 2)
+    #expect(try kitchen.service.pendingCount(after: first) == 1)
+    // An id that names no push is not counted; marking again marks nothing.
+    #expect(try kitchen.service.markSent([first, 9_999], at: t0 + second) == 1)
+    #expect(try kitchen.service.markSent([first], at: t0 + 2 * second) == 0)
+    #expect(try kitchen.service.pendingCount(after: 0) == 1)
+    #expect(try kitchen.service.pendingPushes(at: t0 + 3 * second).map(\.id) == [pending[1].id])
+  }
+
+  @Test func noDeliveriesBeforeASend() throws {
+    let kitchen = try Kitchen()
+    let document = try kitchen.service.deliveries()
+    #expect(document.deliveries.isEmpty)
+    let json = String(decoding: try JSONEncoder().encode(document), as: UTF8.self)
+    #expect(json == #"{"deliveries":[]}"#)
+  }
+
+  @Test func aRunIDMatchesInAnyCase() throws {
+    let kitchen = try Kitchen()
+    let run = try kitchen.service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
+    #expect(try kitchen.service.runExists(run.id))
+    #expect(try kitchen.service.runExists(run.id.uppercased()))
+    #expect(try !kitchen.service.runExists(run.id + "x"))
+    #expect(try kitchen.service.run(run.id.uppercased(), at: t0).id == run.id)
+    #expect(throws: ServiceError.noSuchRun("ZZZZ")) {
+      try kitchen.service.acknowledge("ZZZZ", at: t0)
+    }
+  }
+
+  @Test func aFileThatIsNoDatabaseIsAStorageFailure() throws {
+    let folder = NSTemporaryDirectory() + "cooktimer-service-" + UUID().uuidString
+    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(atPath: folder) }
+    let path = folder + "/notes.txt"
+    try Data(String(repeating: "not a database\n", count: 100).utf8).write(
+      to: URL(fileURLWithPath: path))
+    do {
+      _ = try RunService(path: path, clock: FixedClock(t0))
+      Issue.record("opened a text file as a database")
+    } catch ServiceError.storage(let failure, let message) {
+      #expect(failure == .unreadable)
+      #expect(message.hasPrefix(path + ": "))
+    }
+  }
+}
