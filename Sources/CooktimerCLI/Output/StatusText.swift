@@ -1,7 +1,7 @@
 import CooktimerCore
 import Foundation
 
-/// The human `status` of a run settled at `now`:
+/// The human `status` of a run at the instant it is settled at:
 ///
 ///     a3f  Spaghetti — step 2 of 4, running
 ///          Nudeln in das kochende Wasser geben, 8 Minuten kochen.
@@ -10,7 +10,8 @@ import Foundation
 ///      s1  10 Minuten  (suggested: begin s1)
 ///
 /// With `width` (the terminal's columns), the step's text wraps at word boundaries.
-func statusText(_ run: Run, at now: Instant, zone: TimeZone, width: Int? = nil) -> String {
+func statusText(_ settled: SettledRun, zone: TimeZone, width: Int? = nil) -> String {
+  let (run, now) = (settled.run, settled.at)
   var lines = [
     "\(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
       + (run.autoAdvance ? " (auto-advance)" : "")
