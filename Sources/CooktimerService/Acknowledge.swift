@@ -9,12 +9,22 @@ extension RunService {
   /// - Throws: ``ServiceError/noSuchRun(_:)``.
   @discardableResult
   public func acknowledge(_ given: String, at now: Instant? = nil) throws -> Instant {
+    try acknowledgeAlarms(of: given, at: now).through
+  }
+
+  /// ``acknowledge(_:at:)`` for the run named `given`, or the only active one when `nil`
+  /// (`ok` at a one-shot prompt): the run read once, in one transaction. Returns its id and
+  /// the instant in force.
+  ///
+  /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/noActiveRun``,
+  ///   ``ServiceError/severalActiveRuns(_:)``.
+  public func acknowledgeAlarms(of given: String?, at now: Instant? = nil) throws -> (
+    runID: String, through: Instant
+  ) {
     let now = now ?? clock.now()
     return try store.transaction { tx in
-      guard let run = try tx.run(named: given) else {
-        throw ServiceError.noSuchRun(given)
-      }
-      return try tx.acknowledge(runID: run.id, at: max(now, run.lastChange))
+      let run = try select(given, tx: tx, at: now)
+      return (run.id, try tx.acknowledge(runID: run.id, at: max(now, run.lastChange)))
     }
   }
 

@@ -59,3 +59,27 @@ struct OutboxAndLookupTests {
     }
   }
 }
+
+/// The transition words come from one list (`CookAction`): the command's word, the route's.
+@Suite("Transition words")
+struct TransitionWordTests {
+  @Test func eachActionSaysItsCommandWord() {
+    let actions: [RunAction] = [
+      .pause, .resume, .next, .restart, .stop, .add(milliseconds: 60_000),
+      .skip(.number(1)), .cancel(.name("Nudeln")), .begin(.suggested(1)),
+    ]
+    #expect(
+      actions.map(\.word) == [
+        "pause", "resume", "next", "restart", "stop", "add", "skip", "cancel", "begin",
+      ])
+  }
+
+  @Test func okWithoutARunAcknowledgesTheOnlyActiveOne() throws {
+    let kitchen = try Kitchen()
+    let run = try kitchen.service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
+    let answer = try kitchen.service.acknowledgeAlarms(of: nil, at: t0 + 4 * minute)
+    #expect(answer.runID == run.id)
+    #expect(answer.through == t0 + 4 * minute)
+    #expect(try kitchen.service.acknowledgedAt(run.id) == t0 + 4 * minute)
+  }
+}

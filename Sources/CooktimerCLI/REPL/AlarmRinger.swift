@@ -74,6 +74,23 @@ final class AlarmRinger {
     return (count, attempt { try service.activeRuns(first: limit) } ?? [])
   }
 
+  /// How many runs are active and how many timers run at `now`, for the farewell: a count
+  /// and the runs that can ring (held already), so leaving reads no run whatever the history.
+  func farewellCounts(at now: Instant) -> (runs: Int, runningTimers: Int, runsWithRunning: Int) {
+    let runs =
+      held?.count ?? service.flatMap { service in attempt { try service.activeRunCount() } } ?? 0
+    var timers = 0
+    var withRunning = 0
+    for run in ringable {
+      let running = run.settled(at: now).run.timers.filter {
+        if case .running = $0.state { true } else { false }
+      }.count
+      timers += running
+      if running > 0 { withRunning += 1 }
+    }
+    return (runs, timers, withRunning)
+  }
+
   /// The active runs' ids (tab completion).
   func activeRunIDs() -> [String] {
     if let held { return held.map(\.id) }

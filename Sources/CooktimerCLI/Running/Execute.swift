@@ -60,8 +60,7 @@ extension Session {
       return try context.serve(listen: listen, send: send, sendOptions: options, tls: tls)
     case .apikey(let command): return try context.apikey(command)
     case .ok(let run):
-      let id = try context.run(run).id
-      let at = try context.service().acknowledge(id, at: context.now)
+      let (id, at) = try context.service().acknowledgeAlarms(of: run, at: context.now)
       if context.json {
         return Output(stdout: encodeJSON(["id": id, "acknowledgedAt": at.description]) + "\n")
       }

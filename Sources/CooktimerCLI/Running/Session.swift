@@ -54,15 +54,27 @@ public final class Session {
 
   /// Parses and runs one REPL or piped line. Blank lines and `#` comments do nothing.
   public func run(line: String) -> Output {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return Output() }
     do {
-      let words = try splitWords(trimmed)
-      let words2 = words.first == "cooktimer" ? Array(words.dropFirst()) : words
-      return run(try CommandParser.parse(words2))
+      guard let words = try Self.words(ofLine: line) else { return Output() }
+      return run(try Self.invocation(words))
     } catch {
       return failure(error, json: baseOptions.json)
     }
+  }
+
+  /// The words of a REPL or piped line (shell-like quoting); `nil` for a blank line or a
+  /// `#` comment, which do nothing.
+  /// - Throws: ``CLIError/usage(_:)`` for an unclosed quote.
+  static func words(ofLine line: String) throws -> [String]? {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    return try splitWords(trimmed)
+  }
+
+  /// A line's words parsed, a leading `cooktimer` (pasted from a shell) left out.
+  /// - Throws: ``CLIError/usage(_:)`` and the duration and time grammars' errors.
+  static func invocation(_ words: [String]) throws -> Invocation {
+    try CommandParser.parse(words.first == "cooktimer" ? Array(words.dropFirst()) : words)
   }
 
   private func merged(_ line: GlobalOptions) -> GlobalOptions {
