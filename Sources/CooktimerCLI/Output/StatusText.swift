@@ -31,8 +31,7 @@ func statusText(_ settled: SettledRun, zone: TimeZone, width: Int? = nil) -> Str
         + "  (suggested: begin \(suggestion.label))")
   }
   // A skipped timer has no detail and an empty step no text: no line ends in padding.
-  return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    .joined(separator: "\n")
+  return lines.map(\.droppingTrailingSpaces).joined(separator: "\n")
 }
 
 /// A timer's label in lists: its name, else "step N".
@@ -61,6 +60,13 @@ private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> S
 }
 
 extension String {
+  /// Without the spaces at its end (looked at from the end only).
+  var droppingTrailingSpaces: String {
+    var text = Substring(self)
+    while text.last == " " { text.removeLast() }
+    return String(text)
+  }
+
   /// Right-aligned in `width` characters (never cut).
   func leftPad(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self
