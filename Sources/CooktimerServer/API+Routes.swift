@@ -29,12 +29,9 @@ extension API {
         return try .json(RunDocument(run, at: max(call.now, run.lastChange)))
       },
     ]
-    let transitions: [(String, RunAction)] = [
-      ("pause", .pause), ("resume", .resume), ("next", .next), ("restart", .restart),
-      ("stop", .stop),
-    ]
-    for (word, action) in transitions {
-      routes.append(APIRoute("POST", "/v1/runs/{id}/\(word)") { try $0.change(action) })
+    let transitions: [RunAction] = [.pause, .resume, .next, .restart, .stop]
+    for action in transitions {
+      routes.append(APIRoute("POST", "/v1/runs/{id}/\(action.word)") { try $0.change(action) })
     }
     routes += [
       APIRoute("POST", "/v1/runs/{id}/add") { try RunRoutes.add($0) },

@@ -27,7 +27,8 @@ struct ActivityKeeper {
   @discardableResult
   mutating func catchUp(_ run: Run, through now: Instant, tx: StoreTransaction) throws -> Run {
     let before = lifetime
-    let (settled, events) = run.settled(at: now)
+    let caughtUp = run.settled(at: now)
+    let (settled, events) = (caughtUp.run, caughtUp.events)
     let moments = ActivityPushes.leftAlone(
       run, lifetime: &lifetime, after: run.lastChange, through: now)
     guard !events.isEmpty || lifetime != before else { return settled }

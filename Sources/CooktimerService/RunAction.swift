@@ -17,6 +17,10 @@ public enum RunAction: Hashable, Sendable {
   /// timer (`s1`) of the current step, for the length its words name.
   case begin(TimerReference, length: TimerLength? = nil)
 
+  /// The action's word: the command's (`pause`), the HTTP route's last segment
+  /// (`POST /v1/runs/{id}/pause`), from the one list, ``CookAction``.
+  public var word: String { cookAction.rawValue }
+
   /// The cook's action as the push rule names it.
   public var cookAction: CookAction {
     switch self {

@@ -11,12 +11,22 @@ extension RunService {
   public func acknowledge(_ given: String, at now: Instant? = nil) throws(ServiceError)
     -> Instant
   {
+    try acknowledgeAlarms(of: given, at: now).through
+  }
+
+  /// ``acknowledge(_:at:)`` for the run named `given`, or the only active one when `nil`
+  /// (`ok` at a one-shot prompt): the run read once, in one transaction. Returns its id and
+  /// the instant in force.
+  ///
+  /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/noActiveRun``,
+  ///   ``ServiceError/severalActiveRuns(_:)``, ``ServiceError/database(_:)``.
+  public func acknowledgeAlarms(of given: String?, at now: Instant? = nil) throws(ServiceError)
+    -> (runID: String, through: Instant)
+  {
     let now = now ?? clock.now()
     return try writing { tx in
-      guard let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) else {
-        throw ServiceError.noSuchRun(given)
-      }
-      return try tx.acknowledge(runID: run.id, at: max(now, run.lastChange))
+      let run = try select(given, tx: tx, at: now)
+      return (run.id, try tx.acknowledge(runID: run.id, at: max(now, run.lastChange)))
     }
   }
 
@@ -24,7 +34,7 @@ extension RunService {
   /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/database(_:)``.
   public func acknowledgedAt(_ id: String) throws(ServiceError) -> Instant? {
     try writing { tx in
-      guard let run = try tx.run(id: id) ?? tx.run(id: id.lowercased()) else {
+      guard let run = try tx.run(named: id) else {
         throw ServiceError.noSuchRun(id)
       }
       return try tx.acknowledgedAt(runID: run.id)

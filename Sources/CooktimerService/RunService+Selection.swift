@@ -10,37 +10,62 @@ extension RunService {
   ///   ``ServiceError/severalActiveRuns(_:)``.
   func select(_ given: String?, tx: StoreTransaction, at now: Instant) throws -> Run {
     if let given {
-      if let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) { return run }
+      if let run = try tx.run(named: given) { return run }
       throw ServiceError.noSuchRun(given)
     }
-    let active = try tx.activeRuns().filter { $0.settled(at: max(now, $0.lastChange)).run.isActive }
-    switch active.count {
-    case 0: throw ServiceError.noActiveRun
-    case 1: return active[0]
-    default: throw ServiceError.severalActiveRuns(active.map(\.id))
-    }
+    return try onlyActive(try tx.activeRuns().map { ($0, $0.settled(at: now)) }).stored
   }
 
-  /// The run named `given` (or the only active one), settled at `now` — a read, which
-  /// records nothing (docs/cli.md §3.1).
+  /// The run named `given` (or the only active one) settled at `now` — a read, which
+  /// records nothing (docs/cli.md §3.1). Each run read is settled once.
   ///
   /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/noActiveRun``,
   ///   ``ServiceError/severalActiveRuns(_:)``; ``ServiceError/database(_:)``.
-  public func run(_ given: String?, at now: Instant? = nil) throws(ServiceError) -> Run {
+  public func settledRun(_ given: String?, at now: Instant? = nil) throws(ServiceError)
+    -> SettledRun
+  {
     let now = now ?? clock.now()
-    let run = try reading { tx in try select(given, tx: tx, at: now) }
-    return run.settled(at: max(now, run.lastChange)).run
+    return try reading { tx in
+      if let given {
+        guard let run = try tx.run(named: given) else { throw ServiceError.noSuchRun(given) }
+        return run.settled(at: now)
+      }
+      return try onlyActive(try tx.activeRuns().map { ($0, $0.settled(at: now)) }).settled
+    }
   }
 
-  /// The runs active at `now` (settled there), oldest first. Records nothing.
-  ///
+  /// The runs active at `now`, each settled there once, oldest first. Records nothing.
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func settledActiveRuns(at now: Instant? = nil) throws(ServiceError) -> [SettledRun] {
+    let now = now ?? clock.now()
+    return try ServiceError.storing { try store.activeRuns() }.map { $0.settled(at: now) }
+      .filter(\.run.isActive)
+  }
+
+  /// ``settledRun(_:at:)``'s run, for callers that keep a plain `Run`.
+  /// - Throws: as ``settledRun(_:at:)``.
+  public func run(_ given: String?, at now: Instant? = nil) throws(ServiceError) -> Run {
+    try settledRun(given, at: now).run
+  }
+
+  /// ``settledActiveRuns(at:)``'s runs, for callers that keep plain `Run`s.
   /// - Throws: ``ServiceError/database(_:)``.
   public func activeRuns(at now: Instant? = nil) throws(ServiceError) -> [Run] {
-    let now = now ?? clock.now()
-    let stored: [Run]
-    do { stored = try store.activeRuns() } catch { throw ServiceError(error) }
-    return stored.map { $0.settled(at: max(now, $0.lastChange)).run }
-      .filter(\.isActive)
+    try settledActiveRuns(at: now).map(\.run)
+  }
+
+  /// The one run among `runs` (each as stored and settled once, in the stored order) that
+  /// is active once settled.
+  /// - Throws: ``ServiceError/noActiveRun``, ``ServiceError/severalActiveRuns(_:)``.
+  private func onlyActive(_ runs: [(stored: Run, settled: SettledRun)]) throws -> (
+    stored: Run, settled: SettledRun
+  ) {
+    let active = runs.filter { $0.settled.run.isActive }
+    switch active.count {
+    case 0: throw ServiceError.noActiveRun
+    case 1: return active[0]
+    default: throw ServiceError.severalActiveRuns(active.map(\.stored.id))
+    }
   }
 
   /// A timer of `run` by its number in `status` (1-based) or its name (case-insensitive;

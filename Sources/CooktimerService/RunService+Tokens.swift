@@ -66,7 +66,7 @@ extension RunService {
     let hex = try Self.normalizedToken(text)
     let now = now ?? clock.now()
     return try writing { tx in
-      guard let run = try tx.run(id: given) ?? tx.run(id: given.lowercased()) else {
+      guard let run = try tx.run(named: given) else {
         throw ServiceError.noSuchRun(given)
       }
       let newest = try tx.activityRecord(runID: run.id).number

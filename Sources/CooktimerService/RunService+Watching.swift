@@ -85,19 +85,4 @@ extension RunService {
       throw ServiceError(error)
     }
   }
-
-  /// A service on a new connection to the database at `path` (created when missing).
-  ///
-  /// - Throws: ``ServiceError/database(_:)`` when the file does not open.
-  public static func open(
-    path: String, clock: any Clock = SystemClock(), zone: TimeZone = .current,
-    settings: PushSettings = PushSettings()
-  ) throws(ServiceError) -> RunService {
-    do {
-      return RunService(
-        store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
-    } catch {
-      throw ServiceError(error)
-    }
-  }
 }

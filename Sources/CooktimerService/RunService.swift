@@ -11,7 +11,9 @@ import Foundation
 /// Instants are Unix milliseconds; a `now` before a run's last change is taken as that
 /// change's instant (history never reorders). Not thread-safe: one per thread, as the store.
 public final class RunService {
-  public let store: RunStore
+  /// The store, for the sender (application layer: it claims and records pushes) and the
+  /// benchmark; front ends reach it only through the service's use cases (`.ci/check-layers`).
+  package let store: RunStore
   public let clock: any Clock
   /// The zone clock times (`begin … until 18:42`) are read in.
   public let zone: TimeZone

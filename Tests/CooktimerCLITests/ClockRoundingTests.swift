@@ -22,7 +22,7 @@ struct ClockRoundingTests {
   }
 
   @Test func statusShowsTheEndAsTheClockReadsThen() throws {
-    let text = statusText(try Self.teaRun(), at: Self.start + 800, zone: Self.utc)
+    let text = statusText(try Self.teaRun().settled(at: Self.start + 800), zone: Self.utc)
     // 179.2 s left: the countdown rounds up to 3:00; the end reads 18:03:00.
     #expect(text.hasSuffix("    1  tea  running  3:00  ends 18:03:00"), "\(text)")
   }

@@ -1,3 +1,4 @@
+import CooktimerActivity
 import Testing
 
 @testable import CooktimerCLI
@@ -62,5 +63,12 @@ struct CommandTableTests {
     #expect(CommandSpec.atPrompt("status") == nil)
     #expect(CommandSpec.atPrompt("") == nil)
     #expect(CommandSpec.atPrompt("show \"open") == nil)
+  }
+
+  /// The changes to a run are spelled once, in `CookAction`: each is a command of the table.
+  @Test func everyTransitionWordIsACommand() {
+    for action in CookAction.allCases {
+      #expect(CommandSpec.named(action.rawValue)?.word == action.rawValue)
+    }
   }
 }

@@ -32,10 +32,10 @@ struct RunWatcherFiredTests {
     defer { try? FileManager.default.removeItem(atPath: folder) }
     let clock = SetClock(t0)
     let path = folder + "/cooktimer.sqlite3"
-    let service = try RunService.open(path: path, clock: clock)
+    let service = try RunService(path: path, clock: clock)
     let hub = EventHub(clock: clock)
     let watcher = RunWatcher(
-      hub: hub, service: try RunService.open(path: path, clock: clock), interval: 60)
+      hub: hub, service: try RunService(path: path, clock: clock), interval: 60)
     try watcher.look(publishing: false)
     let recipe = try Cooklang.recipe(TestRecipes.texts["tea"]!, file: "tea.cook")
     let run = try service.start(recipe, autoAdvance: false, at: t0)

@@ -68,7 +68,7 @@ struct WatchingUseCaseTests {
     let path = kitchen.folder + "/not-a-database"
     try Data(repeating: 0x41, count: 4096).write(to: URL(fileURLWithPath: path))
     do {
-      _ = try RunService.open(path: path, clock: FixedClock(t0))
+      _ = try RunService(path: path, clock: FixedClock(t0))
       Issue.record("opened a file of 4096 letters A")
     } catch {
       guard case .database(let failure) = error else {

@@ -18,7 +18,8 @@ public enum ActivityPushes {
     guard through > after else { return [] }
     // Renewals before `after` were recorded when they happened (or predate this record).
     while let due = lifetime.renewalDue, due <= after { lifetime.replace(at: due) }
-    let (end, all) = run.settled(at: through)
+    let settled = run.settled(at: through)
+    let (end, all) = (settled.run, settled.events)
     let events = all.filter { $0.at > after && $0.at <= through }
     var fires = Array(Set(events.filter { $0.kind == .timerFired }.map(\.at))).sorted()[...]
     var moments: [PushMoment] = []

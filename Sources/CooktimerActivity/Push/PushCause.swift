@@ -18,7 +18,9 @@ public enum PushCause: Hashable, Sendable {
   case abandoned
 }
 
-/// A change the cook makes to a run (`pause`, `add 1m`, …), as the push rule sees it.
+/// A change the cook makes to a run (`pause`, `add 1m`, …), as the push rule sees it. Its
+/// raw values are the one list of transition words: the CLI's command words, the service's
+/// `RunAction.word` and the HTTP routes' names all read them.
 public enum CookAction: String, Hashable, Sendable, CaseIterable {
   case pause, resume, add, skip, cancel, begin, next, restart, stop
 }

@@ -1,7 +1,7 @@
 import CooktimerCore
 import Foundation
 
-/// The human `status` of a run settled at `now`:
+/// The human `status` of a run at the instant it is settled at:
 ///
 ///     a3f  Spaghetti — step 2 of 4, running
 ///          Nudeln in das kochende Wasser geben, 8 Minuten kochen.
@@ -10,7 +10,8 @@ import Foundation
 ///      s1  10 Minuten  (suggested: begin s1)
 ///
 /// With `width` (the terminal's columns), the step's text wraps at word boundaries.
-func statusText(_ run: Run, at now: Instant, zone: TimeZone, width: Int? = nil) -> String {
+func statusText(_ settled: SettledRun, zone: TimeZone, width: Int? = nil) -> String {
+  let (run, now) = (settled.run, settled.at)
   var lines = [
     "\(run.id)  \(TerminalText.line(run.recipe.title)) — step \(run.stepNumber) of \(run.stepCount), \(run.phase.rawValue)"
       + (run.autoAdvance ? " (auto-advance)" : "")
@@ -30,8 +31,7 @@ func statusText(_ run: Run, at now: Instant, zone: TimeZone, width: Int? = nil) 
         + "  (suggested: begin \(suggestion.label))")
   }
   // A skipped timer has no detail and an empty step no text: no line ends in padding.
-  return lines.map { String($0.reversed().drop { $0 == " " }.reversed()) }
-    .joined(separator: "\n")
+  return lines.map(\.droppingTrailingSpaces).joined(separator: "\n")
 }
 
 /// A timer's label in lists: its name, else "step N".
@@ -60,6 +60,13 @@ private func detail(_ run: Run, _ t: Int, _ now: Instant, _ zone: TimeZone) -> S
 }
 
 extension String {
+  /// Without the spaces at its end (looked at from the end only).
+  var droppingTrailingSpaces: String {
+    var text = Substring(self)
+    while text.last == " " { text.removeLast() }
+    return String(text)
+  }
+
   /// Right-aligned in `width` characters (never cut).
   func leftPad(_ width: Int) -> String {
     count >= width ? self : String(repeating: " ", count: width - count) + self

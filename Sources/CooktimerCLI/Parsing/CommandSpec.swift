@@ -50,8 +50,12 @@ struct CommandSpec: Sendable {
 
   /// What the REPL does itself with `line`, judged by its first word; `nil`: run it.
   static func atPrompt(_ line: String) -> AtPrompt? {
-    guard let first = (try? splitWords(line))?.first else { return nil }
-    return named(first)?.atPrompt
+    (try? splitWords(line)).flatMap(atPrompt(words:))
+  }
+
+  /// What the REPL does itself with a line split into `words` (its first word decides).
+  static func atPrompt(words: [String]) -> AtPrompt? {
+    words.first.flatMap(named)?.atPrompt
   }
 
   /// What completion offers for the argument at `position` (0: the first after the word).

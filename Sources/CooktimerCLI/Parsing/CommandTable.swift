@@ -2,7 +2,9 @@ import CooktimerActivity
 import CooktimerCore
 
 extension CommandSpec {
-  /// Every command, in the order `help` lists them.
+  /// Every command, in the order `help` lists them. The words of the changes to a run are
+  /// ``CookAction``'s, the one list the service's ``RunAction``, the push rule and the
+  /// HTTP routes read too.
   static let all: [CommandSpec] = [
     CommandSpec(
       word: "recipes", aliases: ["ls"], usage: "recipes", summary: "list the recipes found",
@@ -34,24 +36,26 @@ extension CommandSpec {
       detail: "Every timer of the steps reached, numbered for skip/cancel/begin.", arguments: [.run]
     ) { args in .status(run: args.optional()) },
     CommandSpec(
-      word: "pause", usage: "pause [RUN]", summary: "pause every timer of the run",
+      word: CookAction.pause.rawValue, usage: "pause [RUN]",
+      summary: "pause every timer of the run",
       detail: "Each timer keeps its remaining time. Pausing a paused run changes nothing.",
       arguments: [.run]
     ) { args in .pause(run: args.optional()) },
     CommandSpec(
-      word: "resume", usage: "resume [RUN]", summary: "resume every paused timer",
+      word: CookAction.resume.rawValue, usage: "resume [RUN]", summary: "resume every paused timer",
       detail: "Each new end = now + remaining time. Resuming a running run changes nothing.",
       arguments: [.run]
     ) { args in .resume(run: args.optional()) },
     CommandSpec(
-      word: "next", usage: "next [RUN]", summary: "move on to the next step and start it",
+      word: CookAction.next.rawValue, usage: "next [RUN]",
+      summary: "move on to the next step and start it",
       detail:
         "Running timers keep running; timers of the step not yet started are skipped. On the "
         + "last step, finishes the run.",
       arguments: [.run]
     ) { args in .next(run: args.optional()) },
     CommandSpec(
-      word: "add", usage: "add DURATION [TIMER] [RUN]",
+      word: CookAction.add.rawValue, usage: "add DURATION [TIMER] [RUN]",
       summary: "add time to the shown timer, or to TIMER (add 1m, add -30s, add 2m Nudeln)",
       detail:
         "The shown timer is the live one that fires soonest; TIMER is a number in status or a "
@@ -66,18 +70,18 @@ extension CommandSpec {
       return .add(milliseconds: amount, run: first)
     },
     CommandSpec(
-      word: "skip", usage: "skip TIMER [RUN]",
+      word: CookAction.skip.rawValue, usage: "skip TIMER [RUN]",
       summary: "skip a timer (its number in status, or its name)",
       detail: "A running timer stops without ringing and the timer after it starts now.",
       arguments: [.run]
     ) { args in .skip(timer: try args.required("TIMER"), run: args.optional()) },
     CommandSpec(
-      word: "cancel", usage: "cancel TIMER [RUN]",
+      word: CookAction.cancel.rawValue, usage: "cancel TIMER [RUN]",
       summary: "cancel a timer; nothing starts after it",
       detail: "TIMER is its number in status, or its name.", arguments: [.run]
     ) { args in .cancel(timer: try args.required("TIMER"), run: args.optional()) },
     CommandSpec(
-      word: "begin", usage: "begin TIMER [DURATION | until TIME | at TIME] [RUN]",
+      word: CookAction.begin.rawValue, usage: "begin TIMER [DURATION | until TIME | at TIME] [RUN]",
       summary: "start a waiting timer now",
       detail:
         "Give a length for a timer the recipe left without one: `begin rest 10m`, "
@@ -91,11 +95,13 @@ extension CommandSpec {
       return .begin(timer: timer, milliseconds: duration, until: until, run: args.optional())
     },
     CommandSpec(
-      word: "restart", usage: "restart [RUN]", summary: "start the current step again",
+      word: CookAction.restart.rawValue, usage: "restart [RUN]",
+      summary: "start the current step again",
       detail: "The step's timers go back to their recipe durations.", arguments: [.run]
     ) { args in .restart(run: args.optional()) },
     CommandSpec(
-      word: "stop", usage: "stop [RUN]", summary: "end the run; live timers are cancelled",
+      word: CookAction.stop.rawValue, usage: "stop [RUN]",
+      summary: "end the run; live timers are cancelled",
       detail: "A stopped run is kept; name it to see it (status RUN).", arguments: [.run]
     ) { args in .stop(run: args.optional()) },
     CommandSpec(

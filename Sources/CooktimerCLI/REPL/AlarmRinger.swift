@@ -1,6 +1,6 @@
 import CooktimerCore
 import CooktimerLineEditor
-import CooktimerStore
+import CooktimerService
 import Foundation
 
 /// Rings alarms for the REPL and `watch`: keeps an ``AlarmScheduler`` in step with the
@@ -53,12 +53,15 @@ final class AlarmRinger {
   /// The shortest time between reminders, in milliseconds.
   static let shortestInterval: Int64 = 250
 
-  private var store: RunStore? { attempt { try session.existingStore(session.baseOptions) } ?? nil }
+  /// The service on the database, `nil` while there is none yet (the REPL never makes it).
+  private var service: RunService? {
+    attempt { try session.existingService(session.baseOptions) } ?? nil
+  }
 
   /// Every active run, read once after each change (`watch` asks every second).
   func activeRuns() -> [Run] {
     if let held { return held }
-    let runs = attempt { try store?.activeRuns() ?? [] } ?? []
+    let runs = attempt { try service?.activeRunsAsStored() ?? [] } ?? []
     held = runs
     return runs
   }
@@ -66,47 +69,55 @@ final class AlarmRinger {
   /// How many runs are active, and the first `limit` of them (the greeting's list).
   func activeRunsSample(limit: Int) -> (count: Int, first: [Run]) {
     if let held { return (held.count, Array(held.prefix(limit))) }
-    guard let store else { return (0, []) }
-    let count = attempt { try store.activeRunCount() } ?? 0
-    return (count, attempt { try store.activeRuns(limit: limit) } ?? [])
+    guard let service else { return (0, []) }
+    let count = attempt { try service.activeRunCount() } ?? 0
+    return (count, attempt { try service.activeRuns(first: limit) } ?? [])
+  }
+
+  /// How many runs are active and how many timers run at `now`, for the farewell: a count
+  /// and the runs that can ring (held already), so leaving reads no run whatever the history.
+  func farewellCounts(at now: Instant) -> (runs: Int, runningTimers: Int, runsWithRunning: Int) {
+    let runs =
+      held?.count ?? service.flatMap { service in attempt { try service.activeRunCount() } } ?? 0
+    var timers = 0
+    var withRunning = 0
+    for run in ringable {
+      let running = run.settled(at: now).run.timers.filter {
+        if case .running = $0.state { true } else { false }
+      }.count
+      timers += running
+      if running > 0 { withRunning += 1 }
+    }
+    return (runs, timers, withRunning)
   }
 
   /// The active runs' ids (tab completion).
   func activeRunIDs() -> [String] {
     if let held { return held.map(\.id) }
-    return attempt { try store?.activeRunIDs() ?? [] } ?? []
+    return attempt { try service?.activeRunIDs() ?? [] } ?? []
   }
 
   /// Reads again the runs that can ring, and forgets the others until asked.
   private func loadRingable() -> [Run] {
     held = nil
-    ringable = attempt { try store?.activeRunsWithTimersDue() ?? [] } ?? []
+    ringable = attempt { try service?.runsThatCanRing() ?? [] } ?? []
     return ringable
   }
 
   /// Loads the active runs and returns the lines for alarms missed while no cooktimer ran
   /// (reported once: the store's watermark moves past them).
   func start() -> [String] {
-    guard let store else { return takeFailures() }
+    guard let service else { return takeFailures() }
     let now = session.clock.now()
     var lines: [String] = []
     // Only the runs with an alarm that may not have been told (a timer due, or a change
-    // since their watermark); a run that waits for the cook has nothing to catch up.
-    let active = attempt { try store.activeRunsToCatchUp(through: now) } ?? []
-    // One transaction for these runs' watermarks: thousands start up in one commit, and
-    // none when nothing is to be caught up (no write lock, no fsync at every start).
-    let previous =
-      active.isEmpty
-      ? []
-      : attempt {
-        try store.transaction { tx in
-          try active.map { try tx.advanceAlarmWatermark(runID: $0.id, through: now) }
-        }
-      } ?? []
-    for (run, move) in zip(active, previous) {
-      guard case .advanced(let previous) = move else { continue }
+    // since their watermark); a run that waits for the cook has nothing to catch up, and
+    // none to catch up writes nothing.
+    let untold = attempt { try service.takeUntoldAlarms(through: now) } ?? []
+    for entry in untold {
+      let run = entry.run
       let missed = AlarmScheduler.alarms(
-        of: run, after: previous ?? run.startedAt - 1, through: now)
+        of: run, after: entry.toldThrough ?? run.startedAt - 1, through: now)
       lines += missed.map { "missed: " + alarmText($0, now: now, zone: session.zone) }
       let step = run.settled(at: max(now, run.lastChange)).run.stepStartedAt
       for alarm in missed {
@@ -114,10 +125,10 @@ final class AlarmRinger {
         if mode == .repeat { reminders.rang(alarm, at: now, step: step) }
       }
     }
-    dataVersion = attempt { try store.dataVersion() }
+    dataVersion = attempt { try service.changeVersion() }
     scheduler.replace(loadRingable(), since: { _ in now })
     // Renewals of waiting runs' activities are the sender's (it reads the runs due).
-    if !active.isEmpty { persistSettled(at: now, only: Set(active.map(\.id))) }
+    if !untold.isEmpty { persistSettled(at: now, only: Set(untold.map(\.run.id))) }
     let shown = Screenful.lines(lines, rows: TerminalInfo.size().rows) {
       "… and \($0) more missed alarms: `status` lists the runs"
     }
@@ -126,8 +137,8 @@ final class AlarmRinger {
 
   /// Re-reads the active runs (after a command of ours, or another process's change).
   func reload() {
-    guard let store else { return }
-    dataVersion = attempt { try store.dataVersion() }
+    guard let service else { return }
+    dataVersion = attempt { try service.changeVersion() }
     scheduler.replace(loadRingable())
   }
 
@@ -145,8 +156,8 @@ final class AlarmRinger {
   func acknowledge() -> Bool {
     guard !reminders.isEmpty else { return false }
     let now = session.clock.now()
-    for id in reminders.runIDs {
-      _ = attempt { try session.service(session.baseOptions).acknowledge(id, at: now) }
+    if let service {
+      for id in reminders.runIDs { _ = attempt { try service.acknowledge(id, at: now) } }
     }
     reminders.acknowledgeAll()
     return true
@@ -157,21 +168,16 @@ final class AlarmRinger {
 
   /// Stops reminding of runs no longer active, moved on, or acknowledged elsewhere.
   private func refreshReminders() {
-    guard !reminders.isEmpty, let store else { return }
+    guard !reminders.isEmpty, let service else { return }
     // The ringing runs only: a run that rang waits for the cook, so it may not be ringable.
-    let active =
-      attempt { try store.transaction { tx in try tx.activeRuns(ids: reminders.runIDs) } } ?? []
+    // Each carries its acknowledgement, so one read answers both questions.
+    let active = attempt { try service.activeRuns(ids: reminders.runIDs) } ?? []
     reminders.keep(runs: Set(active.map(\.id)))
     let now = session.clock.now()
     for run in active where reminders.runIDs.contains(run.id) {
       let settled = run.settled(at: max(now, run.lastChange)).run
       reminders.keep(runID: run.id, stepStartedAt: settled.stepStartedAt)
-    }
-    for id in reminders.runIDs {
-      guard let at = attempt({ try session.service(session.baseOptions).acknowledgedAt(id) }),
-        let at
-      else { continue }
-      reminders.acknowledge(runID: id, through: at)
+      if let at = run.acknowledgedUntil { reminders.acknowledge(runID: run.id, through: at) }
     }
   }
 
@@ -182,12 +188,14 @@ final class AlarmRinger {
     if now - lastPoll >= 1000 {
       lastPoll = now
       // One cheap query a second; the runs are read again only when another process committed.
-      if let store, let version = attempt({ try store.dataVersion() }), version != dataVersion {
+      let service = self.service
+      if let service, let version = attempt({ try service.changeVersion() }), version != dataVersion
+      {
         dataVersion = version
         scheduler.replace(loadRingable())
         refreshReminders()
         onReload?()
-      } else if store != nil, dataVersion == nil {
+      } else if service != nil, dataVersion == nil {
         reload()
       }
     }
@@ -231,9 +239,9 @@ final class AlarmRinger {
   /// processes and the next start-up see them, and moves the stored alarm watermark —
   /// one transaction for all the runs that rang.
   private func persistSettled(at now: Instant, only ids: Set<String>? = nil) {
-    guard store != nil else { return }
+    guard let service else { return }
     do {
-      try session.service(session.baseOptions).catchUpAll(through: now, only: ids, notified: true)
+      try service.catchUpAll(through: now, only: ids, notified: true)
     } catch {
       // Shown, not swallowed: the alarm rang, but other processes will not see it recorded.
       note(error)

@@ -146,7 +146,8 @@ public struct AlarmScheduler: Sendable {
   /// The alarms of `run` in (after, through]: fired timers (also ones a later change already
   /// settled), steps started by auto-advance, and the end of the run.
   public static func alarms(of run: Run, after: Instant, through now: Instant) -> [Alarm] {
-    let (settled, events) = run.settled(at: now)
+    let atNow = run.settled(at: now)
+    let (settled, events) = (atNow.run, atNow.events)
     var alarms: [Alarm] = []
     var ranges: [Int: String] = [:]  // by index into `alarms`
     for t in settled.timers.indices {

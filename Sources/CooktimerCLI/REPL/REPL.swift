@@ -1,6 +1,5 @@
 import CooktimerCore
 import CooktimerLineEditor
-import CooktimerStore
 import Foundation
 
 #if canImport(Glibc)
@@ -32,13 +31,6 @@ final class REPL {
   static let nowRefused = CLIError.usage(
     "--now does not work at the REPL: it stops the clock, so no alarm would ring; give it to "
       + "one-shot commands (`cooktimer status --now TIME`)")
-
-  /// Whether `line` parses with a `--now` option.
-  static func givesNow(_ line: String) -> Bool {
-    guard let words = try? splitWords(line), let invocation = try? CommandParser.parse(words)
-    else { return false }
-    return invocation.options.now != nil
-  }
 
   /// `$XDG_STATE_HOME/cooktimer/history`, else `~/.local/state/cooktimer/history`.
   static func historyPath(_ env: [String: String]) -> String? {
@@ -109,7 +101,16 @@ final class REPL {
       done = true
       return
     }
-    switch CommandSpec.atPrompt(line) {
+    // The line is split once and parsed once: what the REPL does itself is judged by the
+    // first word, the rest runs as parsed.
+    let words: [String]
+    do {
+      guard let split = try Session.words(ofLine: line) else { return }
+      words = split
+    } catch {
+      return show(session.failure(error, json: session.baseOptions.json))
+    }
+    switch CommandSpec.atPrompt(words: words) {
     case .leave?:
       editor.remove()
       writeOut(farewell() + "\n")
@@ -125,18 +126,24 @@ final class REPL {
       return
     case nil: break
     }
-    if Self.givesNow(line) {
-      for message in session.failure(Self.nowRefused, json: false).stderr {
-        writeOut(message + "\n", to: STDERR_FILENO)
-      }
-      return
+    let invocation: Invocation
+    do {
+      invocation = try Session.invocation(words)
+    } catch {
+      return show(session.failure(error, json: session.baseOptions.json))
     }
-    let output = session.run(line: line)
-    // Warnings (a recipe's) read before the result they qualify.
-    for message in output.stderr { writeOut(message + "\n", to: STDERR_FILENO) }
-    if !output.stdout.isEmpty { writeOut(output.stdout) }
+    if invocation.options.now != nil {
+      return show(session.failure(Self.nowRefused, json: false))
+    }
+    show(session.run(invocation))
     alarms.reload()
     refreshCompletions()
+  }
+
+  /// A command's output: warnings (a recipe's) first, as they qualify the result.
+  private func show(_ output: Output) {
+    for message in output.stderr { writeOut(message + "\n", to: STDERR_FILENO) }
+    if !output.stdout.isEmpty { writeOut(output.stdout) }
   }
 
   private func greeting() -> String {
@@ -151,17 +158,20 @@ final class REPL {
     return text
   }
 
+  /// "Bye." with what goes on without the REPL: from a count and the runs that can ring
+  /// (held for ringing), never a read of every run.
   private func farewell() -> String {
-    let now = session.clock.now()
-    let timers = alarms.activeRuns().flatMap { $0.settled(at: now).run.timers }
-    let running = timers.filter { if case .running = $0.state { true } else { false } }.count
-    let paused = timers.filter { if case .paused = $0.state { true } else { false } }.count
+    let counts = alarms.farewellCounts(at: session.clock.now())
+    let waiting = max(0, counts.runs - counts.runsWithRunning)
     var parts: [String] = []
-    if running > 0 {
-      parts.append(running == 1 ? "1 timer keeps running" : "\(running) timers keep running")
+    if counts.runningTimers > 0 {
+      parts.append(
+        counts.runningTimers == 1
+          ? "1 timer keeps running" : "\(counts.runningTimers) timers keep running")
     }
-    if paused > 0 {
-      parts.append(paused == 1 ? "1 timer stays paused" : "\(paused) timers stay paused")
+    if waiting > 0 {
+      parts.append(
+        waiting == 1 ? "1 run stays paused or waiting" : "\(waiting) runs stay paused or waiting")
     }
     guard !parts.isEmpty else { return "Bye." }
     return "Bye. " + parts.joined(separator: ", ") + "; `cooktimer` shows them again."

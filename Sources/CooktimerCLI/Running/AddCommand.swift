@@ -7,7 +7,7 @@ extension CommandContext {
   /// A word that is neither is named as both (exit 66, as "no run" was): with one run
   /// active it was most likely a timer not reached yet (`add 2 min Nudeln` in step 1).
   func addTime(_ ms: Int64, runOrTimer word: String?) throws -> Output {
-    guard let word, try !runExists(word) else {
+    guard let word, try !service().runExists(word) else {
       return try changeCommand(word, .add(milliseconds: ms))
     }
     do {
@@ -21,9 +21,4 @@ extension CommandContext {
     }
   }
 
-  /// Whether a run (active or not) has the id `word`, matched case-insensitively.
-  private func runExists(_ word: String) throws -> Bool {
-    let store = try store()
-    return try store.run(id: word) ?? store.run(id: word.lowercased()) != nil
-  }
 }

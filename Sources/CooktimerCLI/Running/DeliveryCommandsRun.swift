@@ -3,7 +3,6 @@ import CooktimerCore
 import CooktimerDelivery
 import CooktimerLineEditor
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 #if canImport(Glibc)
@@ -17,14 +16,14 @@ extension CommandContext {
     switch command {
     case .addPushToStart(let hex, let device, let sandbox):
       let token = try service.addPushToStartToken(hex, device: device, sandbox: sandbox, at: now)
-      return tokenAdded(token)
+      return tokenAdded(TokenDocument(token))
     case .addActivity(let run, let hex, let activity, let sandbox):
       let token = try service.addActivityToken(
         hex, run: run, activity: activity, sandbox: sandbox, at: now)
-      return tokenAdded(token)
+      return tokenAdded(TokenDocument(token))
     case .list:
-      let tokens = try service.tokens()
-      if json { return Output(stdout: encodeJSON(["tokens": tokens.map(TokenJSON.init)]) + "\n") }
+      let tokens = try service.tokens().map(TokenDocument.init)
+      if json { return Output(stdout: encodeJSON(["tokens": tokens]) + "\n") }
       if tokens.isEmpty {
         return Output(stdout: "No tokens. The app reports them: `token add push-to-start HEX`.\n")
       }
@@ -38,14 +37,14 @@ extension CommandContext {
     }
   }
 
-  private func tokenAdded(_ token: PushToken) -> Output {
-    if json { return Output(stdout: encodeJSON(TokenJSON(token)) + "\n") }
+  private func tokenAdded(_ token: TokenDocument) -> Output {
+    if json { return Output(stdout: encodeJSON(token) + "\n") }
     return Output(stdout: "Added " + tokenLine(token) + "\n")
   }
 
-  private func tokenLine(_ token: PushToken) -> String {
-    var words = [token.kind.rawValue, String(token.token.prefix(8)) + "…"]
-    if let run = token.runID, let n = token.activity { words.append("run \(run) activity \(n)") }
+  private func tokenLine(_ token: TokenDocument) -> String {
+    var words = [token.kind, String(token.token.prefix(8)) + "…"]
+    if let run = token.run, let n = token.activity { words.append("run \(run) activity \(n)") }
     if let device = token.device { words.append(TerminalText.line(device)) }
     if token.sandbox { words.append("sandbox") }
     return words.joined(separator: "  ")
@@ -53,39 +52,17 @@ extension CommandContext {
 
   /// `deliveries`: every attempt to send a push, oldest first.
   func deliveries() throws -> Output {
-    let attempts = try store().transaction { tx in try tx.deliveryAttempts() }
-    if json { return Output(stdout: encodeJSON(DeliveriesDocument(attempts)) + "\n") }
-    if attempts.isEmpty {
+    let document = try service().deliveries()
+    if json { return Output(stdout: encodeJSON(document) + "\n") }
+    if document.deliveries.isEmpty {
       return Output(stdout: "No deliveries yet. `send` delivers the outbox.\n")
     }
-    let lines = attempts.map { a in
+    let lines = document.deliveries.map { a in
       let answer = a.status.map(String.init) ?? "no answer"
       let reason = a.reason.map { " " + TerminalText.line($0) } ?? ""
       return
-        "\(a.at.description)  push \(a.pushID)  \(a.runID)  \(a.event)  \(a.token.prefix(8))  "
-        + "\(answer)\(reason)  \(a.apnsID)"
+        "\(a.at)  push \(a.push)  \(a.run)  \(a.event)  \(a.token)  \(answer)\(reason)  \(a.apnsID)"
     }
     return Output(stdout: lines.joined(separator: "\n") + "\n")
-  }
-}
-
-/// A token in `--json` output (`token list`, `token add`).
-struct TokenJSON: Encodable {
-  var token: String
-  var kind: String
-  var run: String?
-  var activity: Int?
-  var device: String?
-  var sandbox: Bool
-  var createdAt: String
-
-  init(_ token: PushToken) {
-    self.token = token.token
-    kind = token.kind.rawValue
-    run = token.runID
-    activity = token.activity
-    device = token.device
-    sandbox = token.sandbox
-    createdAt = token.createdAt.description
   }
 }

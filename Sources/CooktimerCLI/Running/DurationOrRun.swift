@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerService
 
 extension CommandContext {
   /// `begin rest P1W`, `begin rest 5m30`: a lone word after the timer is the RUN when no
@@ -9,8 +10,7 @@ extension CommandContext {
   /// - Throws: `CoreError.invalidDuration` for such a word; nothing otherwise.
   func refuseDurationTakenForRun(_ word: String?) throws {
     guard let word, looksLikeDurationAttempt(word) else { return }
-    let store = try store()
-    guard try store.run(id: word) ?? store.run(id: word.lowercased()) == nil else { return }
+    guard try !service().runExists(word) else { return }
     _ = try DurationText.parse(word)
   }
 }

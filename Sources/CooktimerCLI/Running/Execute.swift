@@ -1,6 +1,5 @@
 import CooktimerCore
 import CooktimerService
-import CooktimerStore
 
 extension Session {
   /// Runs `command`, named `word` on the command line.
@@ -61,8 +60,7 @@ extension Session {
       return try context.serve(listen: listen, send: send, sendOptions: options, tls: tls)
     case .apikey(let command): return try context.apikey(command)
     case .ok(let run):
-      let id = try context.run(run).id
-      let at = try context.service().acknowledge(id, at: context.now)
+      let (id, at) = try context.service().acknowledgeAlarms(of: run, at: context.now)
       if context.json {
         return Output(stdout: encodeJSON(["id": id, "acknowledgedAt": at.description]) + "\n")
       }
@@ -86,15 +84,18 @@ extension CommandContext {
     if json { return Output(stdout: encodeJSON(RunDocument(run, at: now)) + "\n") }
     var text = "Started \(run.id): \(TerminalText.line(run.recipe.title))"
     if autoAdvance { text += " (auto-advance)" }
-    text += "\n" + statusText(run, at: now, zone: zone, width: textWidth) + "\n"
+    text += "\n" + statusText(run.settled(at: now), zone: zone, width: textWidth) + "\n"
     return Output(stdout: text, stderr: recipe.warnings)
   }
 
   func status(_ given: String?) throws -> Output {
     let now = self.now
-    let runs: [Run]
+    let runs: [SettledRun]
     do {
-      runs = given == nil ? try service().activeRuns(at: now) : [try run(given)]
+      let service = try service()
+      runs =
+        given == nil
+        ? try service.settledActiveRuns(at: now) : [try service.settledRun(given, at: now)]
     } catch CLIError.noDatabase(let path) where given == nil {
       // No database yet is no runs, not an error: but say where we looked.
       let note = "cooktimer: no database at \(path) yet; `start RECIPE` makes it"
@@ -103,13 +104,12 @@ extension CommandContext {
     }
     if json {
       return Output(
-        stdout: encodeJSON(StatusDocument(runs, at: now))
-          + "\n")
+        stdout: encodeJSON(StatusDocument(runs)) + "\n")
     }
     if runs.isEmpty { return Output(stdout: "No active runs. Start one with `start RECIPE`.\n") }
     return Output(
       stdout: runs.map {
-        statusText($0, at: max(now, $0.lastChange), zone: zone, width: textWidth)
+        statusText($0, zone: zone, width: textWidth)
       }.joined(
         separator: "\n\n") + "\n")
   }

@@ -4,7 +4,6 @@ import CooktimerCore
 import CooktimerDelivery
 import CooktimerHTTP
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 extension Session {
@@ -15,7 +14,8 @@ extension Session {
   /// - Parameter command: the command as typed without its options (`add 1 min`): the hint
   ///   for several active runs is it with a run id added.
   func failure(_ error: any Error, json: Bool, command: String? = nil) -> Output {
-    let (described, status) = describe(error, command: command)
+    // The service's error stands for the store's too (one error type to map here).
+    let (described, status) = describe(ServiceError.converting(error), command: command)
     let message = withLengthCapped(oneLine(described))
     var output = Output(stderr: ["cooktimer: \(message)"], status: status)
     if json {
@@ -87,8 +87,6 @@ extension Session {
       case .refused(let id, let phase, let m):
         return (refusalMessage(id, phase, m), ExitStatus.dataError)
       }
-    case let error as StoreError:
-      return (error.description, storeStatus(error.kind))
     case let error as ActivityError:
       // A run the engine refused to simulate reads like any other refusal.
       if case .refused(let core) = error { return describe(core) }
@@ -99,19 +97,8 @@ extension Session {
   }
 }
 
-/// The exit status of a store failure (docs/cli.md §5).
-private func storeStatus(_ kind: StoreError.Kind) -> Int32 {
-  switch kind {
-  case .corrupt, .notCooktimerDatabase, .futureSchema: return ExitStatus.dataError
-  case .noSuchRun: return ExitStatus.noInput
-  case .other: return ExitStatus.software
-  // docs/cli.md §5 lists no "busy" status; a database held past the timeout is an I/O failure.
-  case .io, .busy: return ExitStatus.ioError
-  case .permissionDenied: return ExitStatus.noPermission
-  }
-}
-
-/// The exit status of a database failure the service reports, as ``storeStatus(_:)``.
+/// The exit status of a database failure the service reports (docs/cli.md §5): no "busy"
+/// status is listed, so a database held past the timeout is an I/O failure.
 private func databaseStatus(_ kind: DatabaseFailure.Kind) -> Int32 {
   switch kind {
   case .corrupt, .notCooktimerDatabase, .futureSchema: return ExitStatus.dataError

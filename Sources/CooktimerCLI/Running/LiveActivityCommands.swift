@@ -67,7 +67,7 @@ extension CommandContext {
 
   /// `plan` reads no database unless one exists: the topic given, else the stored one.
   private func plannedSettings() throws -> PushSettings {
-    if try session.existingStore(options) != nil { return try service().settingsInForce() }
+    if try session.existingService(options) != nil { return try service().settingsInForce() }
     return PushSettings(
       topic: options.topic ?? session.environment["COOKTIMER_TOPIC"]
         ?? session.environment["COOKTIMER_BUNDLE_ID"],

@@ -1,6 +1,5 @@
 import CooktimerCore
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 /// A recipe ready to run, with its parser warnings as stderr lines.
@@ -24,7 +23,7 @@ extension Session {
       return "Recipes"
     }
     let data =
-      DatabasePath.dataFolder(environment: environment)
+      DatabaseLocation.dataFolder(environment: environment)
       ?? NSHomeDirectory() + "/.local/share/cooktimer"
     let folder = data + "/Recipes"
     if let note = ShippedRecipesInstall.ifMissing(folder) {

@@ -1,12 +1,11 @@
 import CooktimerActivity
 import CooktimerCore
 import CooktimerService
-import CooktimerStore
 import Foundation
 
 /// Runs commands: one per process for argv, many for the REPL and piped input.
 ///
-/// Opens the store lazily (commands such as `show` and `contract` never touch it) and turns
+/// Opens the service lazily (commands such as `show` and `contract` never touch the database) and turns
 /// every error into one message line and an exit status in ``failure(_:)``.
 public final class Session {
   public let environment: [String: String]
@@ -14,8 +13,7 @@ public final class Session {
   public let baseOptions: GlobalOptions
   let clock: any Clock
   let zone: TimeZone
-  private var openStore: (path: String, store: RunStore)?
-  private var openService: (path: String, options: PushSettings, service: RunService)?
+  private var openService: (path: String, settings: PushSettings, service: RunService)?
 
   public init(
     options: GlobalOptions, environment: [String: String], clock: any Clock = SystemClock(),
@@ -56,15 +54,27 @@ public final class Session {
 
   /// Parses and runs one REPL or piped line. Blank lines and `#` comments do nothing.
   public func run(line: String) -> Output {
-    let trimmed = line.trimmingCharacters(in: .whitespaces)
-    if trimmed.isEmpty || trimmed.hasPrefix("#") { return Output() }
     do {
-      let words = try splitWords(trimmed)
-      let words2 = words.first == "cooktimer" ? Array(words.dropFirst()) : words
-      return run(try CommandParser.parse(words2))
+      guard let words = try Self.words(ofLine: line) else { return Output() }
+      return run(try Self.invocation(words))
     } catch {
       return failure(error, json: baseOptions.json)
     }
+  }
+
+  /// The words of a REPL or piped line (shell-like quoting); `nil` for a blank line or a
+  /// `#` comment, which do nothing.
+  /// - Throws: ``CLIError/usage(_:)`` for an unclosed quote.
+  static func words(ofLine line: String) throws -> [String]? {
+    let trimmed = line.trimmingCharacters(in: .whitespaces)
+    if trimmed.isEmpty || trimmed.hasPrefix("#") { return nil }
+    return try splitWords(trimmed)
+  }
+
+  /// A line's words parsed, a leading `cooktimer` (pasted from a shell) left out.
+  /// - Throws: ``CLIError/usage(_:)`` and the duration and time grammars' errors.
+  static func invocation(_ words: [String]) throws -> Invocation {
+    try CommandParser.parse(words.first == "cooktimer" ? Array(words.dropFirst()) : words)
   }
 
   private func merged(_ line: GlobalOptions) -> GlobalOptions {
@@ -80,54 +90,50 @@ public final class Session {
     return options
   }
 
-  /// The store at the path the options name, opened once per path. Only a command that
+  /// The application layer on the database the options name, opened once per path, with
+  /// the push settings they give (`--topic`, else `$COOKTIMER_TOPIC` or
+  /// `$COOKTIMER_BUNDLE_ID`; `--alerts`, else `$COOKTIMER_ALERTS`). Only a command that
   /// writes something new (`start`, `token add`, `send`, …: `creating`) makes the file; any
   /// other finds no database and says so, so a mistyped `--db` never looks like lost timers.
   ///
   /// - Throws: ``CLIError/noDatabase(_:)`` (exit 66) when the file is missing and not
-  ///   `creating`; the store's errors.
-  func store(_ options: GlobalOptions, creating: Bool = false) throws -> RunStore {
-    guard let path = DatabasePath.resolve(option: options.database, environment: environment)
+  ///   `creating`; ``ServiceError/storage(_:_:)`` when it does not open.
+  func service(_ options: GlobalOptions, creating: Bool = false) throws -> RunService {
+    guard let path = DatabaseLocation.resolve(option: options.database, environment: environment)
     else {
       throw CLIError.io("cannot find a home for the database: set --db PATH or $COOKTIMER_DB")
     }
-    if let open = openStore, open.path == path { return open.store }
-    if !creating && !FileManager.default.fileExists(atPath: path) {
-      throw CLIError.noDatabase(path)
-    }
-    let store = try RunStore(path: path)
-    openStore = (path, store)
-    return store
-  }
-
-  /// The application layer on the store the options name, with the push settings they give
-  /// (`--topic`, else `$COOKTIMER_TOPIC` or `$COOKTIMER_BUNDLE_ID`; `--alerts`, else
-  /// `$COOKTIMER_ALERTS`), made once per store.
-  func service(_ options: GlobalOptions, creating: Bool = false) throws -> RunService {
-    let store = try store(options, creating: creating)
     let settings = PushSettings(
       topic: options.topic ?? environment["COOKTIMER_TOPIC"] ?? environment["COOKTIMER_BUNDLE_ID"],
       alertStyle: options.alerts ?? environment["COOKTIMER_ALERTS"].flatMap(AlertStyle.init))
-    if let open = openService, open.path == openStore?.path, open.options == settings {
-      return open.service
+    if let open = openService, open.path == path {
+      if open.settings == settings { return open.service }
+      open.service.settings = settings
+    } else {
+      if !creating && !FileManager.default.fileExists(atPath: path) {
+        throw CLIError.noDatabase(path)
+      }
+      openService = (
+        path, settings, try RunService(path: path, clock: clock, zone: zone, settings: settings)
+      )
     }
-    let service = RunService(store: store, clock: clock, zone: zone, settings: settings)
+    openService?.settings = settings
+    let service = openService!.service
     // `--topic` / `--alerts` are kept by every command that opens the database, reads too
     // (docs/cli.md §1.5); variables are in force for this process and kept by its changes.
     try service.keepSettings(topic: options.topic, alertStyle: options.alerts)
-    openService = (openStore?.path ?? "", settings, service)
     return service
   }
 
-  /// The store if one is open already or the file exists (the REPL polls without creating);
-  /// `nil` when there is none yet.
-  /// - Throws: `StoreError` when the file is there but does not open.
-  func existingStore(_ options: GlobalOptions) throws -> RunStore? {
-    if let open = openStore { return open.store }
-    guard let path = DatabasePath.resolve(option: options.database, environment: environment),
+  /// The service if the database is open already or its file exists (the REPL polls
+  /// without creating); `nil` when there is none yet.
+  /// - Throws: ``ServiceError/storage(_:_:)`` when the file is there but does not open.
+  func existingService(_ options: GlobalOptions) throws -> RunService? {
+    if let open = openService { return open.service }
+    guard let path = DatabaseLocation.resolve(option: options.database, environment: environment),
       FileManager.default.fileExists(atPath: path)
     else { return nil }
-    return try store(options)
+    return try service(options)
   }
 }
 
@@ -144,7 +150,6 @@ struct CommandContext {
   var now: Instant { options.now ?? session.clock.now() }
   var zone: TimeZone { session.zone }
   var json: Bool { options.json }
-  func store() throws -> RunStore { try session.store(options, creating: createsDatabase) }
   func service() throws -> RunService {
     try session.service(options, creating: createsDatabase)
   }

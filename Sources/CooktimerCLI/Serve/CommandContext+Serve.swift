@@ -52,7 +52,7 @@ extension CommandContext {
     let server = try APIServer(
       configuration: configuration,
       makeService: {
-        try RunService.open(path: path, clock: clock, zone: zone, settings: settings)
+        try RunService(path: path, clock: clock, zone: zone, settings: settings)
       },
       recipes: CatalogRecipeSource(
         catalog: session.catalog(options), cache: session.recipeListCache(options)),

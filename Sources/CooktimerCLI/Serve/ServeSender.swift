@@ -79,7 +79,7 @@ extension CommandContext {
     return ServeSender(
       clock: clock, health: health,
       make: {
-        let service = try RunService.open(
+        let service = try RunService(
           path: path, clock: clock, zone: zone, settings: settings)
         return try Self.makeSender(options, service: service, environment: environment).0
       },

@@ -5,13 +5,13 @@ extension Run {
   ///
   /// Reading changes nothing stored: callers decide whether to keep the result. A `now`
   /// (Unix epoch milliseconds) before ``lastChange`` is taken as `lastChange`.
-  /// - Returns: the run at `now` and the events that happened after ``lastChange``.
-  public func settled(at now: Instant) -> (run: Run, events: [RunEvent]) {
+  /// - Returns: the run at `now` with the events that happened after ``lastChange``.
+  public func settled(at now: Instant) -> SettledRun {
     let now = max(now, lastChange)
     var copy = self
     var events: [RunEvent] = []
     copy.settle(to: now, events: &events)
-    return (copy, events)
+    return SettledRun(run: copy, at: now, events: events)
   }
 
   /// Fires every timer due at or before `now`, with what follows from each.

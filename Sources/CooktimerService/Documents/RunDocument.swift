@@ -12,6 +12,9 @@ public struct StatusDocument: Encodable, Sendable {
   public init(_ runs: [Run], at now: Instant) {
     self.runs = runs.map { RunDocument($0, at: max(now, $0.lastChange)) }
   }
+
+  /// The runs, each shown at the instant it is settled at.
+  public init(_ runs: [SettledRun]) { self.runs = runs.map(RunDocument.init) }
 }
 
 /// One run as `status --json` shows it and the API sends it. Instants are ISO 8601 UTC with
@@ -34,7 +37,11 @@ public struct RunDocument: Encodable, Sendable {
   /// absent when there are none.
   public var suggestedTimers: [SuggestionDocument]?
 
-  /// `run` must be settled at `now`.
+  /// The run at the instant it is settled at.
+  public init(_ settled: SettledRun) { self.init(settled.run, at: settled.at) }
+
+  /// `run` must be settled at `now` (a change's outcome is: ``RunService/Outcome``);
+  /// a run read from the store is a ``SettledRun`` (``init(_:)-(SettledRun)``).
   public init(_ run: Run, at now: Instant) {
     id = run.id
     recipe = run.recipe.title

@@ -1,0 +1,32 @@
+import CooktimerCore
+import CooktimerStore
+import Foundation
+
+extension RunService {
+  /// The service on the SQLite database at `path`, made (with its folder) when missing and
+  /// migrated to this version's schema.
+  ///
+  /// - Throws: ``ServiceError/database(_:)`` when the file cannot be opened or is not a
+  ///   cooktimer database.
+  public convenience init(
+    path: String, clock: any Clock = SystemClock(), zone: TimeZone = .current,
+    settings: PushSettings = PushSettings()
+  ) throws(ServiceError) {
+    let store = try ServiceError.storing { try RunStore(path: path) }
+    self.init(store: store, clock: clock, zone: zone, settings: settings)
+  }
+}
+
+/// Where cooktimer keeps its files (docs/cli.md §1.2), for front ends that open a service.
+public enum DatabaseLocation {
+  /// `--db`, else `$COOKTIMER_DB`, else the data folder's `cooktimer.sqlite3`; `nil` when no
+  /// `HOME` is set.
+  public static func resolve(option: String?, environment: [String: String]) -> String? {
+    DatabasePath.resolve(option: option, environment: environment)
+  }
+
+  /// `$XDG_DATA_HOME/cooktimer`, else `$HOME/.local/share/cooktimer`; `nil` with neither.
+  public static func dataFolder(environment: [String: String]) -> String? {
+    DatabasePath.dataFolder(environment: environment)
+  }
+}
