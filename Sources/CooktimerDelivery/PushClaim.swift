@@ -1,4 +1,6 @@
+import CooktimerActivity
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -6,7 +8,8 @@ extension PushSender {
   /// Picks what to send at `now`, in one transaction: expired pushes end; of several
   /// pending updates of one activity only the newest goes (carrying the newest alert of those
   /// it replaces); a push with no token yet waits; each (push, token) pair gets its
-  /// `apns-id` once; the chosen pushes are leased to this sender.
+  /// `apns-id` once; the chosen pushes are leased to this sender and rendered as of `now`
+  /// (the run's state now, the activity's next timestamp: every attempt takes a fresh one).
   func claim(at now: Instant) throws -> [ClaimedPush] {
     try service.store.transaction { tx in
       // A sender of this host that died (SIGKILL, a crash) holds its leases no longer.
@@ -16,9 +19,16 @@ extension PushSender {
       let free = Set(try tx.sendablePushes(at: now, owner: owner, limit: 2000).map(\.entry.id))
       let pending = try tx.pendingPushes(limit: 2000).map { ClaimedPush($0) }
       var newest: [String: Int64] = [:]
-      for push in pending where !push.isStart { newest[push.group] = push.id }
+      // Per activity, the newest fire waiting among its updates: a start that goes late
+      // speaks it, and the update then changes the card silently (one sound per fire).
+      var waitingFire: [String: PushCause] = [:]
+      var heard: Set<String> = []
+      for push in pending where push.isSupersedable {
+        newest[push.group] = push.id
+        if let cause = push.payload?.alertingCause, cause.isFire { waitingFire[push.group] = cause }
+      }
       var chosen: [ClaimedPush] = []
-      var carried: [String: Any] = [:]
+      var carried: [String: PushCause] = [:]
       // Read once for the round: every start goes to the same push-to-start tokens.
       var startTokens: [PushToken]?
       let nowSeconds = now.unixMilliseconds / 1000
@@ -28,17 +38,18 @@ extension PushSender {
           try tx.finishPush(id, state: .expired, reason: push.queued.reason, at: now)
           continue
         }
-        if !push.isStart, newest[push.group] != id {
-          if let alert = PushBody.alert(of: push.queued.entry.draft.body) {
-            carried[push.group] = alert
-          }
+        if push.isSupersedable, newest[push.group] != id {
+          if let alert = push.payload?.alertingCause { carried[push.group] = alert }
           try tx.finishPush(id, state: .superseded, at: now)
           continue
         }
-        if !push.isStart, let alert = carried[push.group] {
-          let body = PushBody.edited(push.queued.entry.draft.body, alert: alert)
-          try tx.replaceBody(id, body: body, timestamp: push.queued.entry.draft.timestamp)
-          push.queued.entry.draft.body = body
+        if push.isSupersedable, var payload = push.payload {
+          if heard.contains(push.group), payload.carriesFire {
+            payload.silenced = true
+          } else if let alert = carried[push.group], payload.alertingCause == nil {
+            payload.carriedAlert = alert
+          }
+          if payload != push.payload { try keep(&push, payload, tx) }
         }
         guard push.queued.nextAttemptAt.map({ $0 <= now }) ?? true else { continue }
         let tokens: [PushToken]
@@ -72,11 +83,58 @@ extension PushSender {
           }
           continue
         }
+        if push.isStart, var payload = push.payload, let fire = waitingFire[push.group],
+          !heard.contains(push.group), free.contains(id)
+        {
+          payload.carriedAlert = fire
+          try keep(&push, payload, tx)
+          heard.insert(push.group)
+        }
         chosen.append(push)
       }
       chosen = chosen.filter { free.contains($0.id) }
       try tx.lease(chosen.map(\.id), owner: owner, until: now + Self.leaseLength)
-      return chosen
+      var rendered: [ClaimedPush] = []
+      for push in chosen {
+        if let push = try render(push, at: now, tx) { rendered.append(push) }
+      }
+      return rendered
     }
+  }
+
+  /// Stores `payload` as the push's own (in its row and in memory).
+  private func keep(_ push: inout ClaimedPush, _ payload: OutboxPush, _ tx: StoreTransaction)
+    throws
+  {
+    let blob = payload.encoded()
+    try tx.replacePayload(push.id, payload: blob)
+    push.payload = payload
+    push.queued.entry.draft.payload = blob
+  }
+
+  /// `push` rendered for this attempt at `now`, the rendering recorded in its row; `nil`
+  /// when no body can be made (the push fails with the reason).
+  private func render(_ push: ClaimedPush, at now: Instant, _ tx: StoreTransaction) throws
+    -> ClaimedPush?
+  {
+    var push = push
+    let made: RenderedPush
+    do {
+      made = try PushRendering.render(push.queued.entry, at: now, take: true, tx: tx)
+    } catch let error as ActivityError {
+      try tx.finishPush(push.id, state: .failed, reason: "\(error)", at: now)
+      log("\(push.name) failed: \(error)")
+      return nil
+    }
+    guard made.request != nil else { return push }
+    let draft = made.entry.draft
+    try tx.recordRendering(
+      push.id, body: draft.body, headers: draft.headers, timestamp: draft.timestamp)
+    push.queued.entry = made.entry
+    push.body = Data(draft.body.utf8)
+    let apnsID = push.apnsID
+    push.take(headers: draft.headers)
+    push.apnsID = apnsID
+    return push
   }
 }

@@ -36,11 +36,17 @@ extension RunService {
   }
 
   /// The pending pushes, oldest first, after recording what fired since the last change
-  /// (a sender reads here, so the pushes of fires nobody saw are queued first).
+  /// (a sender reads here, so the pushes of fires nobody saw are queued first), each as it
+  /// would go at `now`: body, headers and timestamp rendered from its run's state then,
+  /// taking no timestamp (``PushRendering``).
   public func pendingPushes(at now: Instant? = nil, limit: Int = 1000, after: Int64 = 0) throws
     -> [OutboxEntry]
   {
+    let now = now ?? clock.now()
     try catchUpAll(through: now)
-    return try store.pendingOutbox(limit: limit, after: after)
+    let entries = try store.pendingOutbox(limit: limit, after: after)
+    return try store.read { tx in
+      try entries.map { try PushRendering.render($0, at: now, take: false, tx: tx).entry }
+    }
   }
 }

@@ -1,4 +1,5 @@
 import CooktimerCore
+import Foundation
 
 /// A queued push as the sender sees it: the entry, its delivery state, and its lease
 /// (docs/delivery.md §5).
@@ -262,7 +263,7 @@ extension StoreTransaction {
     try db.query(
       """
       SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms,
-        activity, state, reason, attempts, next_attempt_ms
+        activity, state, reason, attempts, next_attempt_ms, payload
       FROM outbox
       """ + " " + clause, values
     ) { row in
@@ -272,7 +273,8 @@ extension StoreTransaction {
           draft: OutboxDraft(
             event: row.text(2), timestamp: row.int64(3), priority: row.int(4),
             target: row.text(5), headers: row.text(6), body: row.text(7),
-            createdAt: row.instant(8), activity: row.optionalInt(10) ?? 1),
+            createdAt: row.instant(8), activity: row.optionalInt(10) ?? 1,
+            payload: row.isNull(15) ? nil : Data(row.blob(15))),
           sentAt: row.optionalInstant(9)),
         state: QueuedPush.State(rawValue: row.text(11)) ?? .pending,
         reason: row.isNull(12) ? nil : row.text(12), attempts: row.int(13),

@@ -34,9 +34,13 @@ struct StartPushTests {
         "apns-priority": "10", "apns-expiration": queuedHeaders["apns-expiration"]!,
         "apns-id": queuedHeaders["apns-id"]!, "apns-collapse-id": "cooktimer.\(run).1",
       ])
-    // A start is worth an hour (delivery.md §2): past that, APNs drops it.
+    // A start is worth an hour (delivery.md §2), but never past its stale date: the tea's
+    // 3 minutes end first.
     let created = try unixSeconds(queued["createdAt"])
-    #expect(Int64(queuedHeaders["apns-expiration"]!) == Int64(created) + 3600)
+    let stale = try #require(
+      ((try jsonObject(request.body))["aps"] as? [String: Any])?["stale-date"] as? Int)
+    #expect(Int64(queuedHeaders["apns-expiration"]!) == Int64(stale))
+    #expect(stale < Int(created) + 3600)
     #expect(request.headers["authorization"] == "bearer \(request.jwt ?? "")")
     let jwt = try jwtParts(request.jwt)
     #expect(jwt.header as NSDictionary == ["alg": "ES256", "kid": DeliveryBox.keyID])

@@ -104,15 +104,32 @@ import Testing
 
   /// Timestamps rise per activity, a second at a time when changes crowd one second, and
   /// stay within seconds of their moments.
-  @Test func timestampsStayCloseToTheirMoments() throws {
+  /// Timestamps are taken when a push is sent (issue 20): `max(floor(send time),
+  /// previous + 1)` per activity, so five sends within one second still rise, and a send a
+  /// minute later is stamped with its own second.
+  @Test func timestampsStayCloseToTheirSends() throws {
     let kitchen = try Kitchen()
     let run = try kitchen.service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
     for n in 0..<4 {
       _ = try kitchen.service.perform(n % 2 == 0 ? .pause : .resume, on: run.id, at: t0 + 500)
     }
     _ = try kitchen.service.perform(.pause, on: run.id, at: t0 + 60 * second)
-    let stamps = try kitchen.pushes(at: t0 + minute).map { $0.timestamp - t0Seconds }
+    let rows = try kitchen.store.pendingOutbox()
+    #expect(rows.count == 6)
+    let stamps = try kitchen.store.transaction { tx in
+      try rows.map { row in
+        let sendAt = row.id < rows.last!.id ? t0 + 500 : t0 + minute
+        return try PushRendering.render(row, at: sendAt, take: true, tx: tx).entry.draft
+          .timestamp - t0Seconds
+      }
+    }
     #expect(stamps == [0, 1, 2, 3, 4, 60])
+    // `outbox` shows the timestamp a send would take now, taking none.
+    #expect(
+      try kitchen.outbox(at: t0 + minute + 30 * second).map(\.timestamp) == [
+        t0Seconds + 90, t0Seconds + 90, t0Seconds + 90, t0Seconds + 90, t0Seconds + 90,
+        t0Seconds + 90,
+      ])
   }
 
   /// The topic is a stored setting: given once, later processes use it.

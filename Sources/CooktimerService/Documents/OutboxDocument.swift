@@ -11,7 +11,16 @@ public enum OutboxDocument {
     var headers =
       (try? JSONDecoder().decode([String: String].self, from: Data(entry.draft.headers.utf8)))
       ?? [:]
-    if let topic { headers["apns-topic"] = PushRequest.liveActivityTopic(topic) }
+    if let topic {
+      headers["apns-topic"] =
+        headers["apns-push-type"] == "alert"
+        ? PushRequest.alertTopic(topic) : PushRequest.liveActivityTopic(topic)
+    }
+    // The activity's number is a number, as in `plan`; push-to-start and device are strings.
+    let target =
+      try OutboxPush.decoded(entry.draft.payload).map {
+        String(decoding: try $0.target.encoded(), as: UTF8.self)
+      } ?? Int(entry.draft.target).map(String.init) ?? text(entry.draft.target)
     var fields: [(String, String)] = [
       ("activity", String(entry.draft.activity)),
       ("body", entry.draft.body),
@@ -21,8 +30,7 @@ public enum OutboxDocument {
       ("id", String(entry.id)),
       ("priority", String(entry.draft.priority)),
       ("run", try text(entry.runID)),
-      // The activity's number is a number, as in `plan`; push-to-start is a string.
-      ("target", try Int(entry.draft.target).map(String.init) ?? text(entry.draft.target)),
+      ("target", target),
       ("timestamp", String(entry.draft.timestamp)),
     ]
     if topic == nil { fields.insert(("problem", try text("no APNs topic set")), at: 7) }

@@ -1,0 +1,58 @@
+import CooktimerCore
+import Foundation
+
+extension StoreTransaction {
+  /// Replaces a push's payload (an alert carried over from a superseded update; a push a
+  /// backup alert spoke for). The store keeps it opaque.
+  public func replacePayload(_ id: Int64, payload: Data) throws(StoreError) {
+    try db.run(
+      "UPDATE outbox SET payload = ? WHERE id = ?", [.blob([UInt8](payload)), .integer(id)])
+  }
+
+  /// Records what a push carries as it goes: the body, headers (a JSON object) and
+  /// `aps.timestamp` rendered at its send time, so `deliveries` and the row show what went.
+  public func recordRendering(_ id: Int64, body: String, headers: String, timestamp: Int64)
+    throws(StoreError)
+  {
+    try db.run(
+      "UPDATE outbox SET body = ?, headers = ?, timestamp = ? WHERE id = ?",
+      [.text(body), .text(headers), .integer(timestamp), .integer(id)])
+  }
+
+  /// The state of the newest `start` of `activity` of a run, or `nil` when none was queued
+  /// (the first activity of a run the app started itself): whether APNs accepted the
+  /// activity, for renewal without a gap (docs/live-activity.md §4.2).
+  public func startState(runID: String, activity: Int) throws(StoreError) -> QueuedPush.State? {
+    try db.first(
+      """
+      SELECT state FROM outbox WHERE run_id = ? AND activity = ? AND event = 'start'
+      ORDER BY id DESC LIMIT 1
+      """, [.text(runID), .integer(activity)]
+    ) { QueuedPush.State(rawValue: $0.text(0)) ?? .pending } ?? nil
+  }
+
+  /// The app's ordinary device tokens (the backup alert goes to each), oldest first.
+  public func deviceTokens() throws(StoreError) -> [PushToken] {
+    try db.query(
+      "SELECT token, device, sandbox, created_ms FROM device_tokens ORDER BY created_ms, token",
+      []
+    ) { row in
+      PushToken(
+        token: row.text(0), kind: .device, device: row.isNull(1) ? nil : row.text(1),
+        sandbox: row.int(2) != 0, createdAt: row.instant(3))
+    }
+  }
+
+  /// Stores a device token, replacing an earlier record of it.
+  func addDeviceToken(_ token: PushToken) throws(StoreError) {
+    try db.run(
+      """
+      INSERT INTO device_tokens (token, device, sandbox, created_ms) VALUES (?, ?, ?, ?)
+      ON CONFLICT (token) DO UPDATE SET device = excluded.device, sandbox = excluded.sandbox
+      """,
+      [
+        .text(token.token), .text(token.device), .integer(token.sandbox ? 1 : 0),
+        .instant(token.createdAt),
+      ])
+  }
+}
