@@ -20,6 +20,8 @@ struct ClaimedPush {
   var body: Data
   /// Every send of the push, whatever its state.
   var sends: [PushSend]
+  /// The activity whose tokens it goes to (``LiveActivities``); `nil`: its own.
+  var address: Int?
 
   init(_ queued: QueuedPush, sends: [PushSend] = []) {
     self.queued = queued

@@ -29,8 +29,11 @@ extension PushSender {
       }
       var chosen: [ClaimedPush] = []
       var carried: [String: PushCause] = [:]
-      // Read once for the round: every start goes to the same push-to-start tokens.
+      // Read once for the round: every start goes to the same push-to-start tokens, every
+      // backup alert to the same device tokens.
       var startTokens: [PushToken]?
+      var deviceTokens: [PushToken]?
+      var lives = LiveActivities()
       let nowSeconds = now.unixMilliseconds / 1000
       for var push in pending {
         let id = push.id
@@ -51,14 +54,46 @@ extension PushSender {
           }
           if payload != push.payload { try keep(&push, payload, tx) }
         }
+        let runID = push.queued.entry.runID
+        if push.isSupersedable, push.payload?.cause == .activityRetired {
+          // Renewal without a gap: the old card goes only once its successor's start was
+          // answered 200; a refused start keeps it (docs/live-activity.md §4.2).
+          let old = push.queued.entry.draft.activity
+          switch try lives.start(runID, old + 1, tx)?.state {
+          case .pending?: continue
+          case .failed?, .expired?, .superseded?:
+            try tx.finishPush(
+              id, state: .failed,
+              reason: "activity \(old + 1)'s start was refused: activity \(old) stays", at: now)
+            continue
+          case .sent?, nil: break
+          }
+        }
+        let address = try lives.address(push, tx)
+        push.address = address.activity
         guard push.queued.nextAttemptAt.map({ $0 <= now }) ?? true else { continue }
         let tokens: [PushToken]
         if push.isStart {
           tokens = try startTokens ?? tx.pushToStartTokens()
           startTokens = tokens
+        } else if push.isAlert {
+          tokens = try deviceTokens ?? tx.deviceTokens()
+          deviceTokens = tokens
         } else {
-          tokens = try tx.activityTokens(
-            runID: push.queued.entry.runID, activity: push.queued.entry.draft.activity)
+          tokens = try tx.activityTokens(runID: runID, activity: address.activity)
+        }
+        if push.isSupersedable, var payload = push.payload, payload.carriesFire,
+          address.refused || tokens.isEmpty
+        {
+          // No live activity accepted a push: the fire goes as an ordinary alert too, and
+          // the card's update (if it ever goes) stays silent.
+          if try BackupAlert.queue(
+            for: payload, runID: runID, at: now, apnsID: UUID().uuidString.lowercased(), tx: tx)
+          {
+            backupsQueued = true
+            payload.silenced = true
+            try keep(&push, payload, tx)
+          }
         }
         push.sends = try tx.sends(pushID: id)
         let known = Set(push.sends.map(\.token))
@@ -120,7 +155,8 @@ extension PushSender {
     var push = push
     let made: RenderedPush
     do {
-      made = try PushRendering.render(push.queued.entry, at: now, take: true, tx: tx)
+      made = try PushRendering.render(
+        push.queued.entry, at: now, take: true, timestampActivity: push.address, tx: tx)
     } catch let error as ActivityError {
       try tx.finishPush(push.id, state: .failed, reason: "\(error)", at: now)
       log("\(push.name) failed: \(error)")
@@ -136,5 +172,42 @@ extension PushSender {
     push.take(headers: draft.headers)
     push.apnsID = apnsID
     return push
+  }
+}
+
+/// Which activity of a run lives, by APNs' answers rather than by what was queued: an
+/// activity started to replace another lives once its start was answered 200; until then
+/// (and for good when the start was refused) the one it replaces keeps getting its updates
+/// (docs/live-activity.md §4.2; LoopFollow PRs 539/625 keep the old activity until the new
+/// start is confirmed). Memoized for one claim.
+struct LiveActivities {
+  private var starts: [String: QueuedPush?] = [:]
+
+  /// The newest start of `activity` of `run`.
+  mutating func start(_ run: String, _ activity: Int, _ tx: StoreTransaction) throws
+    -> QueuedPush?
+  {
+    let key = "\(run)#\(activity)"
+    if let known = starts[key] { return known }
+    let found = try tx.startPush(runID: run, activity: activity)
+    starts[key] = .some(found)
+    return found
+  }
+
+  /// The activity whose tokens `push` goes to, and whether its own activity's start was
+  /// refused (then no live activity of the run is known to have accepted a push since).
+  mutating func address(_ push: ClaimedPush, _ tx: StoreTransaction) throws
+    -> (activity: Int, refused: Bool)
+  {
+    let activity = push.queued.entry.draft.activity
+    guard push.isSupersedable, activity > 1,
+      let start = try start(push.queued.entry.runID, activity, tx),
+      OutboxPush.decoded(start.entry.draft.payload)?.cause == .activityReplaced
+    else { return (activity, false) }
+    switch start.state {
+    case .sent: return (activity, false)
+    case .pending: return (activity - 1, false)
+    case .failed, .expired, .superseded: return (activity - 1, true)
+    }
   }
 }

@@ -1,5 +1,6 @@
 import CooktimerAPNs
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -108,6 +109,14 @@ extension PushSender {
       let anySent = push.sends.contains { $0.state == .sent }
       try tx.finishPush(
         id, state: anySent ? .sent : .failed, reason: anySent ? nil : tally.failure, at: now)
+      // A fire no token took (dead, refused): the cook hears it by the backup alert.
+      if !anySent, push.isSupersedable, let payload = push.payload,
+        try BackupAlert.queue(
+          for: payload, runID: push.queued.entry.runID, at: now,
+          apnsID: UUID().uuidString.lowercased(), tx: tx)
+      {
+        backupsQueued = true
+      }
     }
   }
 

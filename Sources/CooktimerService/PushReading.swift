@@ -46,7 +46,18 @@ extension RunService {
     try catchUpAll(through: now)
     let entries = try store.pendingOutbox(limit: limit, after: after)
     return try store.read { tx in
-      try entries.map { try PushRendering.render($0, at: now, take: false, tx: tx).entry }
+      // Per activity, the timestamp the previous row would take if all went now.
+      var taken: [String: Int64] = [:]
+      return try entries.map { entry in
+        let key = "\(entry.runID)#\(entry.draft.activity)"
+        let rendered = try PushRendering.render(
+          entry, at: now, take: false, after: taken[key], tx: tx
+        ).entry
+        if rendered.draft.payload != nil, entry.draft.event != "alert" {
+          taken[key] = rendered.draft.timestamp
+        }
+        return rendered
+      }
     }
   }
 }

@@ -21,9 +21,11 @@ public enum PushRendering {
   /// token it goes to); `nil`: the row's. `topic` `nil` leaves `apns-topic` out.
   ///
   /// - Throws: `ActivityError.tooLarge` when no body fits; `StoreError` from the store.
+  /// - Parameter after: for a preview, the timestamp an earlier row of the same activity
+  ///   would have taken in this same look (so a list of previews rises as sends would).
   public static func render(
     _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,
-    timestampActivity: Int? = nil, tx: StoreTransaction
+    after: Int64? = nil, timestampActivity: Int? = nil, tx: StoreTransaction
   ) throws -> RenderedPush {
     guard let push = OutboxPush.decoded(entry.draft.payload),
       let run = try tx.run(id: entry.runID)
@@ -34,7 +36,9 @@ public enum PushRendering {
       ? entry.draft.timestamp
       : take
         ? try tx.nextPushTimestamp(runID: run.id, activity: activity, now: now)
-        : try tx.peekPushTimestamp(runID: run.id, activity: activity, now: now)
+        : max(
+          try tx.peekPushTimestamp(runID: run.id, activity: activity, now: now),
+          (after ?? .min) + 1)
     let request = try PushRequest.rendered(
       push, run: run, at: now, timestamp: timestamp, topic: topic)
     var rendered = entry

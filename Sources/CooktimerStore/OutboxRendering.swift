@@ -19,16 +19,14 @@ extension StoreTransaction {
       [.text(body), .text(headers), .integer(timestamp), .integer(id)])
   }
 
-  /// The state of the newest `start` of `activity` of a run, or `nil` when none was queued
-  /// (the first activity of a run the app started itself): whether APNs accepted the
-  /// activity, for renewal without a gap (docs/live-activity.md §4.2).
-  public func startState(runID: String, activity: Int) throws(StoreError) -> QueuedPush.State? {
-    try db.first(
-      """
-      SELECT state FROM outbox WHERE run_id = ? AND activity = ? AND event = 'start'
-      ORDER BY id DESC LIMIT 1
-      """, [.text(runID), .integer(activity)]
-    ) { QueuedPush.State(rawValue: $0.text(0)) ?? .pending } ?? nil
+  /// The newest `start` of `activity` of a run, or `nil` when none was queued (the first
+  /// activity of a run the app started itself): whether APNs accepted the activity, for
+  /// renewal without a gap (docs/live-activity.md §4.2).
+  public func startPush(runID: String, activity: Int) throws(StoreError) -> QueuedPush? {
+    try queued(
+      "WHERE run_id = ? AND activity = ? AND event = 'start' ORDER BY id DESC LIMIT 1",
+      [.text(runID), .integer(activity)]
+    ).first
   }
 
   /// The app's ordinary device tokens (the backup alert goes to each), oldest first.

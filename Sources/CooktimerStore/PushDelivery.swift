@@ -257,7 +257,7 @@ extension StoreTransaction {
     )?.flatMap { $0.unixMilliseconds == Int64.max ? nil : $0 }
   }
 
-  private func queued(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
+  func queued(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
     -> [QueuedPush]
   {
     try db.query(

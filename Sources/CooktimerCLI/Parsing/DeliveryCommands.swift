@@ -3,6 +3,9 @@
 public enum TokenCommand: Equatable, Sendable {
   /// `token add push-to-start HEX [--device NAME] [--sandbox]`
   case addPushToStart(token: String, device: String?, sandbox: Bool)
+  /// `token add device HEX [--device NAME] [--sandbox]`: the app's ordinary device token,
+  /// for the backup alert of a fire (docs/delivery.md §6).
+  case addDevice(token: String, device: String?, sandbox: Bool)
   /// `token add activity RUN HEX [--activity N] [--sandbox]`
   case addActivity(run: String, token: String, activity: Int?, sandbox: Bool)
   case list
@@ -77,7 +80,7 @@ struct DeliveryOptions: Equatable {
     case "token", "tokens":
       switch args.popFirst()?.lowercased() {
       case "add":
-        switch try next("push-to-start or activity", "token add").lowercased() {
+        switch try next("push-to-start, activity or device", "token add").lowercased() {
         case "push-to-start":
           command = .token(
             .addPushToStart(
@@ -88,8 +91,13 @@ struct DeliveryOptions: Equatable {
             .addActivity(
               run: run, token: try next("HEX", "token add activity RUN"), activity: activity,
               sandbox: sandbox))
+        case "device":
+          command = .token(
+            .addDevice(token: try next("HEX", "token add device"), device: device, sandbox: sandbox)
+          )
         case let kind:
-          throw CLIError.usage("`token add` takes push-to-start or activity, not \(kind)")
+          throw CLIError.usage(
+            "`token add` takes push-to-start, activity or device, not \(kind)")
         }
       case "list", nil: command = .token(.list)
       case "remove", "rm": command = .token(.remove(token: try next("HEX", "token remove")))

@@ -18,6 +18,8 @@ extension CommandContext {
     case .addPushToStart(let hex, let device, let sandbox):
       let token = try service.addPushToStartToken(hex, device: device, sandbox: sandbox, at: now)
       return tokenAdded(token)
+    case .addDevice(let hex, let device, let sandbox):
+      return tokenAdded(try service.addDeviceToken(hex, device: device, sandbox: sandbox, at: now))
     case .addActivity(let run, let hex, let activity, let sandbox):
       let token = try service.addActivityToken(
         hex, run: run, activity: activity, sandbox: sandbox, at: now)

@@ -48,14 +48,16 @@ final class SenderRig {
   let service: RunService
   let sender: PushSender
 
-  init(script: [APNsStandIn.Rule] = []) throws {
+  /// - Parameter judgedAt: the instant the stand-in judges provider tokens' age at (a JWT is
+  ///   refused past an hour old or more than a minute ahead): near the test's sends.
+  init(script: [APNsStandIn.Rule] = [], judgedAt: Instant = rigT0 + 1_800_000) throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("cooktimer-rig-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
     key = try TestKeyPair()
     standIn = try APNsStandIn(
       publicKeyFile: key.publicKeyFile, keyID: Self.keyID, teamID: Self.teamID,
-      topic: PushRequest.liveActivityTopic(Self.bundleID), now: rigT0Seconds + 1800,
+      topic: PushRequest.liveActivityTopic(Self.bundleID), now: judgedAt.floorUnixSeconds,
       script: script)
     let counter = IDCounter()
     service = RunService(
