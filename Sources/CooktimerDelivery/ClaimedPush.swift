@@ -22,6 +22,9 @@ struct ClaimedPush {
   var sends: [PushSend]
   /// The activity whose tokens it goes to (``LiveActivities``); `nil`: its own.
   var address: Int?
+  /// Per token, the `apns-priority` this attempt goes at and why (``PriorityBudget``);
+  /// a token not named here takes the row's priority.
+  var priorities: [String: (priority: Int, reason: String)] = [:]
 
   init(_ queued: QueuedPush, sends: [PushSend] = []) {
     self.queued = queued

@@ -130,8 +130,21 @@ extension PushSender {
       chosen = chosen.filter { free.contains($0.id) }
       try tx.lease(chosen.map(\.id), owner: owner, until: now + Self.leaseLength)
       var rendered: [ClaimedPush] = []
+      // Per token, the priority-10 pushes it has had this hour, counting this round's.
+      var used: [String: Int] = [:]
       for push in chosen {
-        if let push = try render(push, at: now, tx) { rendered.append(push) }
+        guard var push = try render(push, at: now, tx) else { continue }
+        if let payload = push.payload {
+          for send in push.sends where send.state == .pending {
+            let count =
+              try used[send.token]
+              ?? tx.priorityTenSends(token: send.token, since: now - PriorityBudget.window)
+            let (priority, reason) = priorityBudget.priority(of: payload, used: count)
+            push.priorities[send.token] = (priority.rawValue, reason)
+            used[send.token] = count + (priority == .immediately ? 1 : 0)
+          }
+        }
+        rendered.append(push)
       }
       return rendered
     }

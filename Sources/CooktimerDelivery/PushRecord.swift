@@ -131,9 +131,12 @@ extension PushSender {
   {
     let target = state.targets[attempt.target]
     let push = state.pushes[target.push]
+    let priority = push.priorities[target.send.token]
     return DeliveryAttempt(
       pushID: push.id, runID: push.queued.entry.runID, event: push.queued.entry.draft.event,
       token: target.send.token, apnsID: target.send.apnsID, status: attempt.status,
-      reason: attempt.reason, at: now)
+      reason: attempt.reason, at: now,
+      priority: priority?.priority ?? push.queued.entry.draft.priority,
+      priorityReason: priority?.reason)
   }
 }

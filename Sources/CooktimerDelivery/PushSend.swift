@@ -180,7 +180,8 @@ extension PushSender {
   {
     try APNsRequest(
       deviceToken: target.token, topic: push.isAlert ? PushRequest.alertTopic(topic) : topic,
-      priority: push.queued.entry.draft.priority, expiration: push.expiration,
+      priority: push.priorities[target.token]?.priority ?? push.queued.entry.draft.priority,
+      expiration: push.expiration,
       apnsID: UUID(uuidString: target.apnsID), collapseID: push.collapseID, body: body,
       pushType: push.isAlert ? "alert" : "liveactivity")
   }

@@ -1,4 +1,5 @@
 import CooktimerAPNs
+import CooktimerActivity
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
@@ -39,6 +40,8 @@ public final class PushSender {
   var leased: (ids: [Int64], until: Instant) = ([], Instant(unixMilliseconds: 0))
   /// Set when this round queued a backup alert: it goes in a second pass of the round.
   var backupsQueued = false
+  /// Priority 10 for the cook's echoes only within this many per device token per hour.
+  public var priorityBudget = PriorityBudget.from(environment: ProcessInfo.processInfo.environment)
 
   /// - Parameters:
   ///   - topic: the app's bundle id (`apns-topic` gets `.push-type.liveactivity`).

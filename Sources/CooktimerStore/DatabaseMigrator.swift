@@ -190,9 +190,12 @@ enum DatabaseMigrator {
       // Issue 20: an outbox row records what happened (the typed payload of CooktimerActivity's
       // `OutboxPush`, opaque here) and the sender renders the body when it sends; the app's
       // ordinary device tokens carry the backup alert of a fire no live activity carried.
-      "outbox payloads, device tokens",
+      "outbox payloads, device tokens, the priority of each attempt",
       """
       ALTER TABLE outbox ADD COLUMN payload BLOB;
+      ALTER TABLE deliveries ADD COLUMN priority INTEGER;
+      ALTER TABLE deliveries ADD COLUMN priority_reason TEXT;
+      CREATE INDEX deliveries_by_token ON deliveries (token, at_ms);
       CREATE TABLE device_tokens (
         token TEXT PRIMARY KEY NOT NULL,
         device TEXT,

@@ -29,6 +29,17 @@ extension StoreTransaction {
     ).first
   }
 
+  /// How many pushes went to `token` at priority 10 and were answered 200 after `since`:
+  /// what the device's priority budget has used (docs/delivery.md §3).
+  public func priorityTenSends(token: String, since: Instant) throws(StoreError) -> Int {
+    try db.first(
+      """
+      SELECT count(*) FROM deliveries
+      WHERE token = ? AND at_ms > ? AND priority = 10 AND status = 200
+      """, [.text(token), .instant(since)]
+    ) { $0.int(0) } ?? 0
+  }
+
   /// The app's ordinary device tokens (the backup alert goes to each), oldest first.
   public func deviceTokens() throws(StoreError) -> [PushToken] {
     try db.query(
