@@ -39,11 +39,20 @@ public struct PushToken: Hashable, Sendable {
 
 extension StoreTransaction {
   /// Stores a token, replacing an earlier record of the same token (a phone that reports
-  /// it again, or for another activity).
+  /// it again, or for another activity). An activity's update token replaces the one it had:
+  /// `pushTokenUpdates` hands out a new token when the old one is invalidated, and Apple
+  /// asks to stop using the old one (issue 20: both got every push).
   /// - Throws: `.noSuchRun` for an activity token of a run that is not stored.
   public func addToken(_ token: PushToken) throws(StoreError) {
     if token.kind == .device { return try addDeviceToken(token) }
     if let run = token.runID, try self.run(id: run) == nil { throw noSuchRun(run) }
+    if token.kind == .activity, let run = token.runID, let activity = token.activity {
+      try db.run(
+        """
+        DELETE FROM push_tokens
+        WHERE kind = 'activity' AND run_id = ? AND activity = ? AND token <> ?
+        """, [.text(run), .integer(activity), .text(token.token)])
+    }
     try db.run(
       """
       INSERT INTO push_tokens (token, kind, run_id, activity, device, sandbox, created_ms)

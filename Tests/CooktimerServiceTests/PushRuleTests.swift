@@ -82,6 +82,9 @@ import Testing
         "end p5 1 @28200",
       ])
     #expect(pushes[2].phase == "paused")
+    // Dismissed at once (issue 20): a card kept up to 4 h sat beside the fresh one when the
+    // cook came back.
+    #expect(pushes[2].aps["dismissal-date"] as? Int == Int(t0Seconds + 28_200 - 1))
     #expect(try kitchen.pushes(at: t0 + 72 * hour).count == 3)
     _ = try kitchen.service.perform(.resume, on: run.id, at: t0 + 72 * hour)
     let last = try #require(try kitchen.pushes(at: t0 + 72 * hour).last)
