@@ -118,6 +118,17 @@ extension PushSender {
           }
           continue
         }
+        if push.isSupersedable, var payload = push.payload, payload.carriesFire,
+          !payload.soundless,
+          let earlier = try lives.recentAlert(
+            runID, address.activity, since: now - OutboxPush.soundGap, tx)
+        {
+          // One sound per moment: a second fire within 2 s updates the card quietly, its
+          // alert naming both timers.
+          payload.carriedAlert = earlier
+          payload.soundless = true
+          try keep(&push, payload, tx)
+        }
         if push.isStart, var payload = push.payload, let fire = waitingFire[push.group],
           !heard.contains(push.group), free.contains(id)
         {
@@ -205,6 +216,20 @@ struct LiveActivities {
     let found = try tx.startPush(runID: run, activity: activity)
     starts[key] = .some(found)
     return found
+  }
+
+  /// The fire alert the Live Activity path delivered to `activity` of `run` after `since`,
+  /// if any.
+  func recentAlert(_ run: String, _ activity: Int, since: Instant, _ tx: StoreTransaction)
+    throws -> PushCause?
+  {
+    try tx.sentPushes(runID: run, since: since).compactMap { sent -> PushCause? in
+      guard sent.entry.draft.activity == activity,
+        let payload = OutboxPush.decoded(sent.entry.draft.payload),
+        payload.kind == .liveActivity, payload.event != .start
+      else { return nil }
+      return payload.alertingCause.flatMap { $0.isFire ? $0 : nil }
+    }.last
   }
 
   /// The activity whose tokens `push` goes to, and whether its own activity's start was

@@ -29,6 +29,14 @@ extension StoreTransaction {
     ).first
   }
 
+  /// The pushes of a run sent after `since` (their `sent_ms`), oldest first: what the phone
+  /// has just heard (one sound per moment).
+  public func sentPushes(runID: String, since: Instant) throws(StoreError) -> [QueuedPush] {
+    try queued(
+      "WHERE run_id = ? AND state = 'sent' AND sent_ms > ? ORDER BY id",
+      [.text(runID), .instant(since)])
+  }
+
   /// How many pushes went to `token` at priority 10 and were answered 200 after `since`:
   /// what the device's priority budget has used (docs/delivery.md §3).
   public func priorityTenSends(token: String, since: Instant) throws(StoreError) -> Int {

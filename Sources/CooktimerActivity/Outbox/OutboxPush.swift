@@ -42,13 +42,20 @@ public struct OutboxPush: Hashable, Sendable, Codable {
   /// A backup alert already carried this push's alarm: the card is updated without one, so
   /// the cook never hears one fire twice.
   public var silenced: Bool
+  /// Its alert goes without a sound: the activity sounded an alert within
+  /// ``OutboxPush/soundGap`` before it (one sound per moment; issue 20).
+  public var soundless: Bool
+
+  /// Two alerts of one activity closer than this (ms) sound once.
+  public static let soundGap: Int64 = 2000
 
   public init(
     kind: Kind = .liveActivity, event: PushEvent, cause: PushCause, activity: Int,
     moment: Instant, apnsID: String, priority: PushPriority, expiration: Int64,
     attributesType: String = "CookingTimerAttributes", alertStyle: AlertStyle = .text,
-    carriedAlert: PushCause? = nil, silenced: Bool = false
+    carriedAlert: PushCause? = nil, silenced: Bool = false, soundless: Bool = false
   ) {
+    self.soundless = soundless
     self.kind = kind
     self.event = event
     self.cause = cause
@@ -76,6 +83,10 @@ public struct OutboxPush: Hashable, Sendable, Codable {
   /// `nil` once silenced.
   public var alertingCause: PushCause? {
     if silenced { return nil }
+    // Two fires speak as one, naming every timer (the earlier first).
+    if case .timersFired(let earlier)? = carriedAlert, case .timersFired(let names) = cause {
+      return .timersFired(earlier + names.filter { !earlier.contains($0) })
+    }
     // A fire outranks what else would speak: "done" is the alert the cook waits for.
     if let carriedAlert, carriedAlert.isFire, !cause.isFire { return carriedAlert }
     if PushRule.of(cause).alerts { return cause }

@@ -27,7 +27,7 @@ extension PushRequest {
       options: PushOptions(
         priority: push.priority, attributesType: push.attributesType, activity: push.activity,
         alertStyle: push.alertStyle, apnsID: push.apnsID),
-      alertCause: push.alertingCause, expiration: push.expiration)
+      alertCause: push.alertingCause, expiration: push.expiration, sound: !push.soundless)
   }
 
   /// The backup alert of a fire (`apns-push-type: alert`, `apns-topic` the bundle id,

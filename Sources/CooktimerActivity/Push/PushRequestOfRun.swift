@@ -34,7 +34,7 @@ extension PushRequest {
   /// start, at its stale date: APNs must not hold a start past the moment it would show stale.
   static func liveActivity(
     _ moment: PushMoment, timestamp: Int64, topic: String?, options: PushOptions,
-    alertCause: PushCause?, expiration: Int64
+    alertCause: PushCause?, expiration: Int64, sound: Bool = true
   ) throws(ActivityError) -> PushRequest {
     let event = moment.event
     let now = moment.at
@@ -62,10 +62,11 @@ extension PushRequest {
           ? CookingAttributes(
             recipeName: texts.recipeName, runId: run.id, activity: moment.activity) : nil,
         alert: spoken.flatMap {
-          PushAlert.of(
+          var alert = PushAlert.of(
             $0 == cause ? texts.cause : $0, state: texts.state, recipeName: texts.recipeName,
-            language: language,
-            style: options.alertStyle)
+            language: language, style: options.alertStyle)
+          if !sound { alert?.sound = nil }
+          return alert
         },
         staleDate: stale, dismissalDate: dismissal, inputPushToken: event == .start,
         relevanceScore: state.relevanceScore(at: now)
