@@ -51,10 +51,11 @@ import Testing
     let pushes = try kitchen.pushes(at: t0 + 20 * minute)
     #expect(
       pushes.map(\.summary) == [
-        "start p10 push-to-start @0: Spaghetti mit Tomatensoße — started",
-        "update p10 1 @300: Spaghetti mit Tomatensoße — Wasser done",
-        "update p10 1 @780: Spaghetti mit Tomatensoße — Nudeln done",
-        "update p10 1 @900: Spaghetti mit Tomatensoße — Soße done",
+        // The shipped German recipe says `locale: de` (issue 20): its alerts are German.
+        "start p10 push-to-start @0: Spaghetti mit Tomatensoße — gestartet",
+        "update p10 1 @300: Spaghetti mit Tomatensoße — Wasser fertig",
+        "update p10 1 @780: Spaghetti mit Tomatensoße — Nudeln fertig",
+        "update p10 1 @900: Spaghetti mit Tomatensoße — Soße fertig",
       ])
     let both = pushes[1].state
     #expect(both["timerName"] as? String == "Nudeln")
@@ -62,9 +63,9 @@ import Testing
     let reference = Double(t0.unixMilliseconds) / 1000 - 978_307_200
     #expect(both["endDate"] as? Double == reference + 13 * 60)
     #expect(both["nextTimerEndDate"] as? Double == reference + 15 * 60)
-    #expect(pushes[2].alertBody?.hasSuffix("— Soße is running") == true)
+    #expect(pushes[2].alertBody?.hasSuffix("— Soße läuft") == true)
     #expect(pushes[2].state["nextTimerName"] == nil)
-    #expect(pushes[3].alertBody?.hasSuffix("— time to finish") == true)
+    #expect(pushes[3].alertBody?.hasSuffix("— Zeit zum Abschließen") == true)
     #expect(try kitchen.service.run(run.id, at: t0 + 20 * minute).phase == .waiting)
   }
 
