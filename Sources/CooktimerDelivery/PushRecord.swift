@@ -96,7 +96,9 @@ extension PushSender {
     let attempts = push.queued.attempts + 1
     if tally.retry && push.sends.contains(where: { $0.state == .pending }) {
       let wait = backoff.delay(attempt: attempts, using: &random)
-      let next = now + Int64(wait * 1000)
+      // The wait runs from the answer, not from the round's start (which a first request's
+      // connection, signing and rendering can precede by tens of milliseconds).
+      let next = max(now, service.clock.now()) + Int64(wait * 1000)
       if next.unixMilliseconds / 1000 > push.expiration {
         try tx.finishPush(
           id, state: .expired, reason: tally.failure ?? "not delivered before it expired",

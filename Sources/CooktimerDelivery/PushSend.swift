@@ -105,7 +105,14 @@ extension PushSender {
     let transport: any APNsTransport
     let jwt: String
     do throws(APNsError) {
-      jwt = try tokens.token(at: now.unixMilliseconds / 1000)
+      do {
+        jwt = try providerToken(at: now.unixMilliseconds / 1000)
+      } catch let error as APNsError {
+        throw error
+      } catch {
+        // The database could not be read or written: sign alone for this round.
+        jwt = try tokens.token(at: now.unixMilliseconds / 1000)
+      }
       transport = try connection(sandbox: sandbox)
     } catch {
       if case .transport = error { connections[sandbox] = nil }
