@@ -5,7 +5,8 @@ import CooktimerStore
 extension RunService {
   /// A preview of the `event` push for the run named `given` at `now`: what its next push
   /// would be, with the timestamp it would take — taking none and recording nothing
-  /// (docs/cli.md §2.5 `payload`). The topic is the one in force, if any.
+  /// (docs/cli.md §2.5 `payload`). The topic is the one in force, if any. An `end` of a run
+  /// still going shows the push of stopping it now (phase `stopped`, its dismissal).
   ///
   /// - Throws: ``ServiceError`` for no such run; `CoreError.refused` for a start or update
   ///   of a run that has ended; `ActivityError.tooLarge` when no body fits 4096 bytes.
@@ -18,7 +19,13 @@ extension RunService {
       let settings = try self.settings.resolved(tx, remember: false)
       let stored = try select(given, tx: tx, at: now)
       let at = max(now, stored.lastChange)
-      let run = stored.settled(at: at).run
+      var run = stored.settled(at: at).run
+      if event == .end, run.isActive {
+        // `payload end` of a live run previews what the outbox would queue if the cook
+        // stopped it now: phase `stopped`, dismissed a minute later (issue 20: it showed
+        // `phase: running` and no dismissal). Nothing is stored.
+        _ = try run.stop(at: at)
+      }
       if event != .end, !run.isActive {
         throw CoreError.refused(
           runID: run.id, phase: run.phase,
