@@ -49,6 +49,7 @@ extension PushRequest {
       ?? PushAlert()
     let sound = alert.sound
     alert.sound = nil
+    alert.nestsLocKeys = false  // an ordinary notification takes the flat keys
     let body = try WireJSON.encode(
       AlertBody(
         aps: AlertBody.APS(
