@@ -37,6 +37,17 @@ extension StoreTransaction {
       [.text(runID), .instant(since)])
   }
 
+  /// The app started `activity` of a run itself: its pending `start` is not sent, and
+  /// counts as accepted (state `sent`, reason `started by the app`).
+  public func startedByTheApp(runID: String, activity: Int, at now: Instant) throws(StoreError) {
+    try db.run(
+      """
+      UPDATE outbox SET state = 'sent', sent_ms = ?, reason = 'started by the app',
+        lease_owner = NULL, lease_until_ms = NULL
+      WHERE run_id = ? AND activity = ? AND event = 'start' AND state = 'pending'
+      """, [.instant(now), .text(runID), .integer(activity)])
+  }
+
   /// How many pushes went to `token` at priority 10 and were answered 200 after `since`:
   /// what the device's priority budget has used (docs/delivery.md §3).
   public func priorityTenSends(token: String, since: Instant) throws(StoreError) -> Int {

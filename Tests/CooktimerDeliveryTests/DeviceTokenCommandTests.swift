@@ -19,4 +19,17 @@ struct DeviceTokenCommandTests {
       wrong.stderr
         == "cooktimer: `token add` takes push-to-start, activity or device, not gadget\n")
   }
+
+  @Test func appStartedAppliesToActivityTokensOnly() throws {
+    let box = try DeliveryBox()
+    try box.write(recipe: "tea", "Steep the tea for ~{3%minutes}.\n")
+    let run = try box.start("tea")
+    let hex = String(repeating: "0b", count: 32)
+    let added = try box.run(["token", "add", "activity", run, hex, "--app-started"])
+    #expect(added.status == 0, "\(added.stderr)")
+    #expect(try box.outbox().isEmpty)  // the start is not sent: the app started the activity
+    let wrong = try box.run(["token", "add", "device", hex, "--app-started"])
+    #expect(wrong.status == 64)
+    #expect(wrong.stderr == "cooktimer: --app-started applies to `token add activity` only\n")
+  }
 }

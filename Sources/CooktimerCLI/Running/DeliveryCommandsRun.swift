@@ -20,9 +20,9 @@ extension CommandContext {
       return tokenAdded(token)
     case .addDevice(let hex, let device, let sandbox):
       return tokenAdded(try service.addDeviceToken(hex, device: device, sandbox: sandbox, at: now))
-    case .addActivity(let run, let hex, let activity, let sandbox):
+    case .addActivity(let run, let hex, let activity, let sandbox, let appStarted):
       let token = try service.addActivityToken(
-        hex, run: run, activity: activity, sandbox: sandbox, at: now)
+        hex, run: run, activity: activity, sandbox: sandbox, appStarted: appStarted, at: now)
       return tokenAdded(token)
     case .list:
       let tokens = try service.tokens()
