@@ -42,7 +42,10 @@ let package = Package(
     // Delivers the outbox to APNs: the sender of `cooktimer send` and `serve`.
     .target(
       name: "CooktimerDelivery",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerAPNs"]),
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
+        "CooktimerAPNs",
+      ]),
     .systemLibrary(
       // No pkgConfig: readline.pc adds -D_DEFAULT_SOURCE and -D_XOPEN_SOURCE=600, flags SwiftPM
       // refuses with a warning on every build; on Debian the headers are in /usr/include.
@@ -181,7 +184,7 @@ let package = Package(
       name: "CooktimerDeliveryTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerTestSupport", "cooktimer",
-        "CooktimerDelivery",
+        "CooktimerDelivery", "CooktimerActivity", "CooktimerAPNs",
       ]),
   ]
 )

@@ -24,6 +24,13 @@ public struct APNsJWT: Hashable, Sendable {
     self.issuedAt = issuedAt
   }
 
+  /// A token signed before, as kept (by another sender process sharing it, docs/delivery.md
+  /// §2.1): its compact form and `iat`.
+  public init(compact: String, issuedAt: Int64) {
+    self.compact = compact
+    self.issuedAt = issuedAt
+  }
+
   private static func json(_ object: [String: any Sendable]) -> Data {
     // Only strings and integers go in, which JSONSerialization always accepts.
     (try? JSONSerialization.data(

@@ -53,6 +53,21 @@ public struct APNsTokenCache: Sendable {
     return fresh.compact
   }
 
+  /// Who signs: `KEY_ID TEAM_ID`, so a token kept for other processes is only taken by a
+  /// cache of the same key and team.
+  public var signer: String { "\(keyID) \(teamID)" }
+
+  /// Takes `token` (another process's, kept in the database) as the current one when it is
+  /// newer than the current one and not yet due for renewal at `now`; the next
+  /// ``token(at:)`` returns it. An invalidated current token is never taken back.
+  public mutating func adopt(_ token: APNsJWT, at now: Int64) {
+    guard token.issuedAt > (current?.issuedAt ?? .min) else { return }
+    let age = now - token.issuedAt
+    guard age >= 0, age < refreshAge else { return }
+    current = token
+    invalidated = false
+  }
+
   /// After 403 ExpiredProviderToken: the next ``token(at:)`` makes a new token (unless held).
   public mutating func invalidate() {
     invalidated = true

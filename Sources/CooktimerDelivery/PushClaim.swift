@@ -1,4 +1,6 @@
+import CooktimerActivity
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -6,7 +8,8 @@ extension PushSender {
   /// Picks what to send at `now`, in one transaction: expired pushes end; of several
   /// pending updates of one activity only the newest goes (carrying the newest alert of those
   /// it replaces); a push with no token yet waits; each (push, token) pair gets its
-  /// `apns-id` once; the chosen pushes are leased to this sender.
+  /// `apns-id` once; the chosen pushes are leased to this sender and rendered as of `now`
+  /// (the run's state now, the activity's next timestamp: every attempt takes a fresh one).
   func claim(at now: Instant) throws -> [ClaimedPush] {
     try service.store.transaction { tx in
       // A sender of this host that died (SIGKILL, a crash) holds its leases no longer.
@@ -16,11 +19,21 @@ extension PushSender {
       let free = Set(try tx.sendablePushes(at: now, owner: owner, limit: 2000).map(\.entry.id))
       let pending = try tx.pendingPushes(limit: 2000).map { ClaimedPush($0) }
       var newest: [String: Int64] = [:]
-      for push in pending where !push.isStart { newest[push.group] = push.id }
+      // Per activity, the newest fire waiting among its updates: a start that goes late
+      // speaks it, and the update then changes the card silently (one sound per fire).
+      var waitingFire: [String: PushCause] = [:]
+      var heard: Set<String> = []
+      for push in pending where push.isSupersedable {
+        newest[push.group] = push.id
+        if let cause = push.payload?.alertingCause, cause.isFire { waitingFire[push.group] = cause }
+      }
       var chosen: [ClaimedPush] = []
-      var carried: [String: Any] = [:]
-      // Read once for the round: every start goes to the same push-to-start tokens.
+      var carried: [String: PushCause] = [:]
+      // Read once for the round: every start goes to the same push-to-start tokens, every
+      // backup alert to the same device tokens.
       var startTokens: [PushToken]?
+      var deviceTokens: [PushToken]?
+      var lives = LiveActivities()
       let nowSeconds = now.unixMilliseconds / 1000
       for var push in pending {
         let id = push.id
@@ -28,26 +41,59 @@ extension PushSender {
           try tx.finishPush(id, state: .expired, reason: push.queued.reason, at: now)
           continue
         }
-        if !push.isStart, newest[push.group] != id {
-          if let alert = PushBody.alert(of: push.queued.entry.draft.body) {
-            carried[push.group] = alert
-          }
+        if push.isSupersedable, newest[push.group] != id {
+          if let alert = push.payload?.alertingCause { carried[push.group] = alert }
           try tx.finishPush(id, state: .superseded, at: now)
           continue
         }
-        if !push.isStart, let alert = carried[push.group] {
-          let body = PushBody.edited(push.queued.entry.draft.body, alert: alert)
-          try tx.replaceBody(id, body: body, timestamp: push.queued.entry.draft.timestamp)
-          push.queued.entry.draft.body = body
+        if push.isSupersedable, var payload = push.payload {
+          if heard.contains(push.group), payload.carriesFire {
+            payload.silenced = true
+          } else if let alert = carried[push.group], payload.alertingCause == nil {
+            payload.carriedAlert = alert
+          }
+          if payload != push.payload { try keep(&push, payload, tx) }
         }
+        let runID = push.queued.entry.runID
+        if push.isSupersedable, push.payload?.cause == .activityRetired {
+          // Renewal without a gap: the old card goes only once its successor's start was
+          // answered 200; a refused start keeps it (docs/live-activity.md §4.2).
+          let old = push.queued.entry.draft.activity
+          switch try lives.start(runID, old + 1, tx)?.state {
+          case .pending?: continue
+          case .failed?, .expired?, .superseded?:
+            try tx.finishPush(
+              id, state: .failed,
+              reason: "activity \(old + 1)'s start was refused: activity \(old) stays", at: now)
+            continue
+          case .sent?, nil: break
+          }
+        }
+        let address = try lives.address(push, tx)
+        push.address = address.activity
         guard push.queued.nextAttemptAt.map({ $0 <= now }) ?? true else { continue }
         let tokens: [PushToken]
         if push.isStart {
           tokens = try startTokens ?? tx.pushToStartTokens()
           startTokens = tokens
+        } else if push.isAlert {
+          tokens = try deviceTokens ?? tx.deviceTokens()
+          deviceTokens = tokens
         } else {
-          tokens = try tx.activityTokens(
-            runID: push.queued.entry.runID, activity: push.queued.entry.draft.activity)
+          tokens = try tx.activityTokens(runID: runID, activity: address.activity)
+        }
+        if push.isSupersedable, var payload = push.payload, payload.carriesFire,
+          address.refused || tokens.isEmpty
+        {
+          // No live activity accepted a push: the fire goes as an ordinary alert too, and
+          // the card's update (if it ever goes) stays silent.
+          if try BackupAlert.queue(
+            for: payload, runID: runID, at: now, apnsID: UUID().uuidString.lowercased(), tx: tx)
+          {
+            backupsQueued = true
+            payload.silenced = true
+            try keep(&push, payload, tx)
+          }
         }
         push.sends = try tx.sends(pushID: id)
         let known = Set(push.sends.map(\.token))
@@ -72,11 +118,134 @@ extension PushSender {
           }
           continue
         }
+        if push.isSupersedable, var payload = push.payload, payload.carriesFire,
+          !payload.soundless,
+          let earlier = try lives.recentAlert(
+            runID, address.activity, since: now - OutboxPush.soundGap, tx)
+        {
+          // One sound per moment: a second fire within 2 s updates the card quietly, its
+          // alert naming both timers.
+          payload.carriedAlert = earlier
+          payload.soundless = true
+          try keep(&push, payload, tx)
+        }
+        if push.isStart, var payload = push.payload, let fire = waitingFire[push.group],
+          !heard.contains(push.group), free.contains(id)
+        {
+          payload.carriedAlert = fire
+          try keep(&push, payload, tx)
+          heard.insert(push.group)
+        }
         chosen.append(push)
       }
       chosen = chosen.filter { free.contains($0.id) }
       try tx.lease(chosen.map(\.id), owner: owner, until: now + Self.leaseLength)
-      return chosen
+      var rendered: [ClaimedPush] = []
+      // Per token, the priority-10 pushes it has had this hour, counting this round's.
+      var used: [String: Int] = [:]
+      for push in chosen {
+        guard var push = try render(push, at: now, tx) else { continue }
+        if let payload = push.payload {
+          for send in push.sends where send.state == .pending {
+            let count =
+              try used[send.token]
+              ?? tx.priorityTenSends(token: send.token, since: now - PriorityBudget.window)
+            let (priority, reason) = priorityBudget.priority(of: payload, used: count)
+            push.priorities[send.token] = (priority.rawValue, reason)
+            used[send.token] = count + (priority == .immediately ? 1 : 0)
+          }
+        }
+        rendered.append(push)
+      }
+      return rendered
+    }
+  }
+
+  /// Stores `payload` as the push's own (in its row and in memory).
+  private func keep(_ push: inout ClaimedPush, _ payload: OutboxPush, _ tx: StoreTransaction)
+    throws
+  {
+    let blob = payload.encoded()
+    try tx.replacePayload(push.id, payload: blob)
+    push.payload = payload
+    push.queued.entry.draft.payload = blob
+  }
+
+  /// `push` rendered for this attempt at `now`, the rendering recorded in its row; `nil`
+  /// when no body can be made (the push fails with the reason).
+  private func render(_ push: ClaimedPush, at now: Instant, _ tx: StoreTransaction) throws
+    -> ClaimedPush?
+  {
+    var push = push
+    let made: RenderedPush
+    do {
+      made = try PushRendering.render(
+        push.queued.entry, at: now, take: true, timestampActivity: push.address, tx: tx)
+    } catch let error as ActivityError {
+      try tx.finishPush(push.id, state: .failed, reason: "\(error)", at: now)
+      log("\(push.name) failed: \(error)")
+      return nil
+    }
+    guard made.request != nil else { return push }
+    let draft = made.entry.draft
+    try tx.recordRendering(
+      push.id, body: draft.body, headers: draft.headers, timestamp: draft.timestamp)
+    push.queued.entry = made.entry
+    push.body = Data(draft.body.utf8)
+    let apnsID = push.apnsID
+    push.take(headers: draft.headers)
+    push.apnsID = apnsID
+    return push
+  }
+}
+
+/// Which activity of a run lives, by APNs' answers rather than by what was queued: an
+/// activity started to replace another lives once its start was answered 200; until then
+/// (and for good when the start was refused) the one it replaces keeps getting its updates
+/// (docs/live-activity.md §4.2; LoopFollow PRs 539/625 keep the old activity until the new
+/// start is confirmed). Memoized for one claim.
+struct LiveActivities {
+  private var starts: [String: QueuedPush?] = [:]
+
+  /// The newest start of `activity` of `run`.
+  mutating func start(_ run: String, _ activity: Int, _ tx: StoreTransaction) throws
+    -> QueuedPush?
+  {
+    let key = "\(run)#\(activity)"
+    if let known = starts[key] { return known }
+    let found = try tx.startPush(runID: run, activity: activity)
+    starts[key] = .some(found)
+    return found
+  }
+
+  /// The fire alert the Live Activity path delivered to `activity` of `run` after `since`,
+  /// if any.
+  func recentAlert(_ run: String, _ activity: Int, since: Instant, _ tx: StoreTransaction)
+    throws -> PushCause?
+  {
+    try tx.sentPushes(runID: run, since: since).compactMap { sent -> PushCause? in
+      guard sent.entry.draft.activity == activity,
+        let payload = OutboxPush.decoded(sent.entry.draft.payload),
+        payload.kind == .liveActivity, payload.event != .start
+      else { return nil }
+      return payload.alertingCause.flatMap { $0.isFire ? $0 : nil }
+    }.last
+  }
+
+  /// The activity whose tokens `push` goes to, and whether its own activity's start was
+  /// refused (then no live activity of the run is known to have accepted a push since).
+  mutating func address(_ push: ClaimedPush, _ tx: StoreTransaction) throws
+    -> (activity: Int, refused: Bool)
+  {
+    let activity = push.queued.entry.draft.activity
+    guard push.isSupersedable, activity > 1,
+      let start = try start(push.queued.entry.runID, activity, tx),
+      OutboxPush.decoded(start.entry.draft.payload)?.cause == .activityReplaced
+    else { return (activity, false) }
+    switch start.state {
+    case .sent: return (activity, false)
+    case .pending: return (activity - 1, false)
+    case .failed, .expired, .superseded: return (activity - 1, true)
     }
   }
 }

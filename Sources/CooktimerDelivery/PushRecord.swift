@@ -1,5 +1,6 @@
 import CooktimerAPNs
 import CooktimerCore
+import CooktimerService
 import CooktimerStore
 import Foundation
 
@@ -95,7 +96,9 @@ extension PushSender {
     let attempts = push.queued.attempts + 1
     if tally.retry && push.sends.contains(where: { $0.state == .pending }) {
       let wait = backoff.delay(attempt: attempts, using: &random)
-      let next = now + Int64(wait * 1000)
+      // The wait runs from the answer, not from the round's start (which a first request's
+      // connection, signing and rendering can precede by tens of milliseconds).
+      let next = max(now, service.clock.now()) + Int64(wait * 1000)
       if next.unixMilliseconds / 1000 > push.expiration {
         try tx.finishPush(
           id, state: .expired, reason: tally.failure ?? "not delivered before it expired",
@@ -108,6 +111,14 @@ extension PushSender {
       let anySent = push.sends.contains { $0.state == .sent }
       try tx.finishPush(
         id, state: anySent ? .sent : .failed, reason: anySent ? nil : tally.failure, at: now)
+      // A fire no token took (dead, refused): the cook hears it by the backup alert.
+      if !anySent, push.isSupersedable, let payload = push.payload,
+        try BackupAlert.queue(
+          for: payload, runID: push.queued.entry.runID, at: now,
+          apnsID: UUID().uuidString.lowercased(), tx: tx)
+      {
+        backupsQueued = true
+      }
     }
   }
 
@@ -122,9 +133,12 @@ extension PushSender {
   {
     let target = state.targets[attempt.target]
     let push = state.pushes[target.push]
+    let priority = push.priorities[target.send.token]
     return DeliveryAttempt(
       pushID: push.id, runID: push.queued.entry.runID, event: push.queued.entry.draft.event,
       token: target.send.token, apnsID: target.send.apnsID, status: attempt.status,
-      reason: attempt.reason, at: now)
+      reason: attempt.reason, at: now,
+      priority: priority?.priority ?? push.queued.entry.draft.priority,
+      priorityReason: priority?.reason)
   }
 }

@@ -1,4 +1,5 @@
 import CooktimerAPNs
+import CooktimerActivity
 import CooktimerCore
 import CooktimerStore
 import Foundation
@@ -62,12 +63,10 @@ extension PushSender {
   func send(_ pushes: [ClaimedPush], at now: Instant, stop: () -> Bool) throws -> Int {
     var state = BatchState(pushes)
     var refused: [Attempt] = []
-    // Only retries write before their requests go (a fresh timestamp): a batch of first
-    // attempts goes out at once.
-    let bodies = try retryBodies(pushes)
+    // Each push was rendered at its claim (the run's state and a fresh timestamp).
     for (n, push) in pushes.enumerated() {
       let sends = push.sends.filter { $0.state == .pending }
-      let body = bodies[push.id] ?? Data(push.queued.entry.draft.body.utf8)
+      let body = push.body
       state.open[n] = sends.count
       for send in sends {
         let made = Result { () throws(APNsError) in try request(push, send, body) }
@@ -106,7 +105,14 @@ extension PushSender {
     let transport: any APNsTransport
     let jwt: String
     do throws(APNsError) {
-      jwt = try tokens.token(at: now.unixMilliseconds / 1000)
+      do {
+        jwt = try providerToken(at: now.unixMilliseconds / 1000)
+      } catch let error as APNsError {
+        throw error
+      } catch {
+        // The database could not be read or written: sign alone for this round.
+        jwt = try tokens.token(at: now.unixMilliseconds / 1000)
+      }
       transport = try connection(sandbox: sandbox)
     } catch {
       if case .transport = error { connections[sandbox] = nil }
@@ -176,33 +182,15 @@ extension PushSender {
     return again
   }
 
-  /// The bodies of the retries among `pushes`, by push id: a retry takes a fresh timestamp,
-  /// still rising per activity, as of the push's moment (stored with the push; one
-  /// transaction for the batch, none when there is no retry).
-  private func retryBodies(_ pushes: [ClaimedPush]) throws -> [Int64: Data] {
-    let retries = pushes.filter { $0.queued.attempts > 0 }
-    if retries.isEmpty { return [:] }
-    return try service.store.transaction { tx in
-      var bodies: [Int64: Data] = [:]
-      for push in retries {
-        let draft = push.queued.entry.draft
-        let timestamp = try tx.nextPushTimestamp(
-          runID: push.queued.entry.runID, activity: draft.activity, now: draft.createdAt)
-        let body = PushBody.edited(draft.body, timestamp: timestamp)
-        try tx.replaceBody(push.id, body: body, timestamp: timestamp)
-        bodies[push.id] = Data(body.utf8)
-      }
-      return bodies
-    }
-  }
-
   private func request(_ push: ClaimedPush, _ target: PushSend, _ body: Data) throws(APNsError)
     -> APNsRequest
   {
     try APNsRequest(
-      deviceToken: target.token, topic: topic, priority: push.queued.entry.draft.priority,
-      expiration: push.expiration, apnsID: UUID(uuidString: target.apnsID),
-      collapseID: push.collapseID, body: body)
+      deviceToken: target.token, topic: push.isAlert ? PushRequest.alertTopic(topic) : topic,
+      priority: push.priorities[target.token]?.priority ?? push.queued.entry.draft.priority,
+      expiration: push.expiration,
+      apnsID: UUID(uuidString: target.apnsID), collapseID: push.collapseID, body: body,
+      pushType: push.isAlert ? "alert" : "liveactivity")
   }
 
   private func connection(sandbox: Bool) throws(APNsError) -> any APNsTransport {

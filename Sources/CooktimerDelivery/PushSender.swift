@@ -1,4 +1,5 @@
 import CooktimerAPNs
+import CooktimerActivity
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
@@ -37,6 +38,10 @@ public final class PushSender {
   static let batchSize = 400
   /// The pushes claimed this round and when their lease ends.
   var leased: (ids: [Int64], until: Instant) = ([], Instant(unixMilliseconds: 0))
+  /// Set when this round queued a backup alert: it goes in a second pass of the round.
+  var backupsQueued = false
+  /// Priority 10 for the cook's echoes only within this many per device token per hour.
+  public var priorityBudget = PriorityBudget.from(environment: ProcessInfo.processInfo.environment)
 
   /// - Parameters:
   ///   - topic: the app's bundle id (`apns-topic` gets `.push-type.liveactivity`).
@@ -66,6 +71,14 @@ public final class PushSender {
   @discardableResult
   public func deliverDue(at now: Instant, stop: () -> Bool = { false }) throws -> Int {
     try service.catchUpDue(through: now)
+    backupsQueued = false
+    var sent = try deliverClaimed(at: now, stop: stop)
+    // A backup alert queued by this round goes now, not at the next wake.
+    if backupsQueued && !stop() { sent += try deliverClaimed(at: now, stop: stop) }
+    return sent
+  }
+
+  private func deliverClaimed(at now: Instant, stop: () -> Bool) throws -> Int {
     let claimed = try claim(at: now)
     leased = (claimed.map(\.id), now + Self.leaseLength)
     var sent = 0

@@ -53,6 +53,7 @@ extension API {
         return try .json(TimelineDocument(id: run.id, timeline))
       },
       APIRoute("PUT", "/v1/tokens/push-to-start") { try TokenRoutes.pushToStart($0) },
+      APIRoute("PUT", "/v1/tokens/device") { try TokenRoutes.device($0) },
       APIRoute("PUT", "/v1/runs/{id}/activities/{n}/token") { try TokenRoutes.activity($0) },
       APIRoute("DELETE", "/v1/tokens/{hex}") { try TokenRoutes.remove($0) },
       APIRoute("GET", "/v1/outbox") { call in

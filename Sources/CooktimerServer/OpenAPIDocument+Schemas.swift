@@ -100,7 +100,8 @@ extension OpenAPIDocument {
     "BeginRequest": object(["duration": string, "until": string]),
     "PushToStartToken": object(
       ["token": pushToken, "device": string, "sandbox": boolean], required: ["token"]),
-    "ActivityToken": object(["token": pushToken, "sandbox": boolean], required: ["token"]),
+    "ActivityToken": object(
+      ["token": pushToken, "sandbox": boolean, "appStarted": boolean], required: ["token"]),
     "PairRequest": object(["code": string, "name": string], required: ["code"]),
     "PairedKey": object(
       ["name": string, "key": string, "createdAt": string], required: ["name", "key", "createdAt"]),

@@ -88,6 +88,11 @@ enum OpenAPIDocument {
         bodyRequired: true,
         status: 204, errors: [400, 415])
     ],
+    "/v1/tokens/device": [
+      "put": operation(
+        "register the app's device token (the backup alert of a fire)",
+        body: ref("PushToStartToken"), bodyRequired: true, status: 204, errors: [400, 415])
+    ],
     "/v1/runs/{id}/activities/{n}/token": [
       "put": operation(
         "register an activity's update token", parameters: ["id", "n"], body: ref("ActivityToken"),

@@ -13,7 +13,18 @@ enum TokenRoutes {
     return .noContent
   }
 
-  /// `PUT /v1/runs/{id}/activities/{n}/token {"token", "sandbox"?}`.
+  /// `PUT /v1/tokens/device {"token", "device"?, "sandbox"?}`: the app's ordinary device
+  /// token, for the backup alert of a fire (docs/delivery.md §6).
+  static func device(_ call: APICall) throws -> HTTPResponse {
+    let body = try call.body(required: true)
+    try call.service.addDeviceToken(
+      try body.string("token", required: true)!, device: try body.string("device"),
+      sandbox: try body.bool("sandbox") ?? false, at: call.now)
+    return .noContent
+  }
+
+  /// `PUT /v1/runs/{id}/activities/{n}/token {"token", "sandbox"?, "appStarted"?}`
+  /// (`appStarted`: the app started the activity itself; no push-to-start goes for it).
   static func activity(_ call: APICall) throws -> HTTPResponse {
     guard let number = Int(call.parameter("n")), number >= 1 else {
       throw RequestError.badRequest(
@@ -22,7 +33,8 @@ enum TokenRoutes {
     let body = try call.body(required: true)
     try call.service.addActivityToken(
       try body.string("token", required: true)!, run: call.parameter("id"), activity: number,
-      sandbox: try body.bool("sandbox") ?? false, at: call.now)
+      sandbox: try body.bool("sandbox") ?? false,
+      appStarted: try body.bool("appStarted") ?? false, at: call.now)
     return .noContent
   }
 

@@ -3,9 +3,10 @@ import CooktimerCore
 import CooktimerStore
 import Foundation
 
-/// Turns the push moments of a change into outbox rows inside its transaction: each takes
-/// its activity's next timestamp (`max(floor(moment), previous + 1)`, docs/live-activity.md
-/// §3.5), a fresh `apns-id`, and the headers its rule gives. `apns-topic` is not stored: the
+/// Turns the push moments of a change into outbox rows inside its transaction: each records
+/// what happened (CooktimerActivity's `OutboxPush`: cause, moment, activity, a fresh
+/// `apns-id`, the rule's priority and expiration), with the body as of its moment, which the
+/// sender renders again when it sends. `apns-topic` is not stored: the
 /// outbox and the sender add the topic in force when they read it.
 struct PushQueue {
   let settings: PushSettings
@@ -13,25 +14,26 @@ struct PushQueue {
 
   func enqueue(_ moments: [PushMoment], runID: String, tx: StoreTransaction) throws {
     for moment in moments {
-      let timestamp = try tx.nextPushTimestamp(
+      // Peeked, not taken: the sender takes the timestamp of the second it sends in.
+      let timestamp = try tx.peekPushTimestamp(
         runID: runID, activity: moment.activity, now: moment.at)
-      let request = try PushRequest.liveActivity(
-        moment, timestamp: timestamp, topic: nil,
-        options: PushOptions(
-          attributesType: settings.attributesType, activity: moment.activity,
-          alertStyle: settings.alertStyle ?? .text, apnsID: makeAPNsID()))
-      let target: String
-      switch moment.target {
-      case .pushToStart: target = "push-to-start"
-      case .activity(let n): target = String(n)
-      }
+      let rule = PushRule.of(moment.cause)
+      let push = OutboxPush(
+        event: moment.event, cause: moment.cause, activity: moment.activity, moment: moment.at,
+        apnsID: makeAPNsID(), priority: rule.priority,
+        expiration: moment.at.floorUnixSeconds + rule.expiresAfter,
+        attributesType: settings.attributesType, alertStyle: settings.alertStyle ?? .text)
+      // The body as of the moment, for a reader of the row; the sender renders it again
+      // when it sends (RunService.render).
+      let request = try PushRequest.rendered(
+        push, run: moment.run, at: moment.at, timestamp: timestamp, topic: nil)
       try tx.enqueue(
         OutboxDraft(
           event: moment.event.rawValue, timestamp: timestamp,
-          priority: request.priority.rawValue, target: target,
+          priority: request.priority.rawValue, target: push.target.stored,
           headers: try WireJSON.string(request.headers),
           body: String(decoding: request.body, as: UTF8.self), createdAt: moment.at,
-          activity: moment.activity),
+          activity: moment.activity, payload: push.encoded()),
         runID: runID)
     }
   }

@@ -57,11 +57,14 @@ extension RunService {
   }
 
   /// Registers the update token of an activity of a run (`activity` `nil`: the run's newest).
+  /// `appStarted`: the app started that activity itself, so its queued push-to-start is not
+  /// sent (no second card; docs/delivery.md §1).
   /// - Throws: ``ServiceError/invalid(_:)`` for a bad token or activity number,
   ///   ``ServiceError/noSuchRun(_:)``, ``ServiceError/database(_:)``.
   @discardableResult
   public func addActivityToken(
-    _ text: String, run given: String, activity: Int?, sandbox: Bool, at now: Instant? = nil
+    _ text: String, run given: String, activity: Int?, sandbox: Bool, appStarted: Bool = false,
+    at now: Instant? = nil
   ) throws(ServiceError) -> PushToken {
     let hex = try Self.normalizedToken(text)
     let now = now ?? clock.now()
@@ -79,6 +82,7 @@ extension RunService {
         token: hex, kind: .activity, runID: run.id, activity: number, sandbox: sandbox,
         createdAt: now)
       try tx.addToken(token)
+      if appStarted { try tx.startedByTheApp(runID: run.id, activity: number, at: now) }
       return token
     }
   }

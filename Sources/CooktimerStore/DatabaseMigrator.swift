@@ -186,6 +186,24 @@ enum DatabaseMigrator {
         WHERE status = 'active';
       """
     ),
+    (
+      // Issue 20: an outbox row records what happened (the typed payload of CooktimerActivity's
+      // `OutboxPush`, opaque here) and the sender renders the body when it sends; the app's
+      // ordinary device tokens carry the backup alert of a fire no live activity carried.
+      "outbox payloads, device tokens, the priority of each attempt",
+      """
+      ALTER TABLE outbox ADD COLUMN payload BLOB;
+      ALTER TABLE deliveries ADD COLUMN priority INTEGER;
+      ALTER TABLE deliveries ADD COLUMN priority_reason TEXT;
+      CREATE INDEX deliveries_by_token ON deliveries (token, at_ms);
+      CREATE TABLE device_tokens (
+        token TEXT PRIMARY KEY NOT NULL,
+        device TEXT,
+        sandbox INTEGER NOT NULL DEFAULT 0,
+        created_ms INTEGER NOT NULL
+      ) STRICT;
+      """
+    ),
   ]
 
   /// The version this build writes.

@@ -1,4 +1,5 @@
 import CooktimerCore
+import Foundation
 
 /// A Live Activity push request to send, written in the same transaction as the state change
 /// it announces. The store keeps it opaque: headers and body are the exact JSON to send.
@@ -20,11 +21,15 @@ public struct OutboxDraft: Hashable, Sendable {
   public var createdAt: Instant
   /// The activity it belongs to (for a start: the one it creates), 1-based.
   public var activity: Int
+  /// What happened, as CooktimerActivity's `OutboxPush` encodes it (opaque here): the sender
+  /// renders the body from it when it sends. `nil` on rows written before migration 9.
+  public var payload: Data?
 
   public init(
     event: String, timestamp: Int64, priority: Int, target: String, headers: String,
-    body: String, createdAt: Instant, activity: Int = 1
+    body: String, createdAt: Instant, activity: Int = 1, payload: Data? = nil
   ) {
+    self.payload = payload
     self.event = event
     self.timestamp = timestamp
     self.priority = priority

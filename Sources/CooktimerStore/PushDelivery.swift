@@ -1,4 +1,5 @@
 import CooktimerCore
+import Foundation
 
 /// A queued push as the sender sees it: the entry, its delivery state, and its lease
 /// (docs/delivery.md §5).
@@ -46,11 +47,18 @@ public struct DeliveryAttempt: Hashable, Sendable {
   public var status: Int?
   public var reason: String?
   public var at: Instant
+  /// The `apns-priority` it was sent with, and why (the priority budget, docs/delivery.md
+  /// §3); `nil` on attempts logged before migration 9.
+  public var priority: Int?
+  public var priorityReason: String?
 
   public init(
     id: Int64 = 0, pushID: Int64, runID: String, event: String, token: String, apnsID: String,
-    status: Int?, reason: String?, at: Instant
+    status: Int?, reason: String?, at: Instant, priority: Int? = nil,
+    priorityReason: String? = nil
   ) {
+    self.priority = priority
+    self.priorityReason = priorityReason
     self.id = id
     self.pushID = pushID
     self.runID = runID
@@ -171,13 +179,15 @@ extension StoreTransaction {
   public func recordAttempt(_ attempt: DeliveryAttempt) throws(StoreError) -> Int64 {
     try db.run(
       """
-      INSERT INTO deliveries (push_id, run_id, event, token, apns_id, status, reason, at_ms)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+      INSERT INTO deliveries
+        (push_id, run_id, event, token, apns_id, status, reason, at_ms, priority, priority_reason)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .integer(attempt.pushID), .text(attempt.runID), .text(attempt.event),
         .text(attempt.token), .text(attempt.apnsID), .integer(attempt.status),
-        .text(attempt.reason), .instant(attempt.at),
+        .text(attempt.reason), .instant(attempt.at), .integer(attempt.priority),
+        .text(attempt.priorityReason),
       ])
     return db.lastInsertRowID
   }
@@ -186,14 +196,16 @@ extension StoreTransaction {
   public func deliveryAttempts(limit: Int = 1000) throws(StoreError) -> [DeliveryAttempt] {
     try db.query(
       """
-      SELECT * FROM (SELECT id, push_id, run_id, event, token, apns_id, status, reason, at_ms
+      SELECT * FROM (SELECT id, push_id, run_id, event, token, apns_id, status, reason, at_ms,
+        priority, priority_reason
         FROM deliveries ORDER BY id DESC LIMIT ?) ORDER BY id
       """, [.integer(limit)]
     ) { row in
       DeliveryAttempt(
         id: row.int64(0), pushID: row.int64(1), runID: row.text(2), event: row.text(3),
         token: row.text(4), apnsID: row.text(5), status: row.optionalInt(6),
-        reason: row.isNull(7) ? nil : row.text(7), at: row.instant(8))
+        reason: row.isNull(7) ? nil : row.text(7), at: row.instant(8),
+        priority: row.optionalInt(9), priorityReason: row.isNull(10) ? nil : row.text(10))
     }
   }
 
@@ -256,13 +268,13 @@ extension StoreTransaction {
     )?.flatMap { $0.unixMilliseconds == Int64.max ? nil : $0 }
   }
 
-  private func queued(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
+  func queued(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
     -> [QueuedPush]
   {
     try db.query(
       """
       SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms,
-        activity, state, reason, attempts, next_attempt_ms
+        activity, state, reason, attempts, next_attempt_ms, payload
       FROM outbox
       """ + " " + clause, values
     ) { row in
@@ -272,7 +284,8 @@ extension StoreTransaction {
           draft: OutboxDraft(
             event: row.text(2), timestamp: row.int64(3), priority: row.int(4),
             target: row.text(5), headers: row.text(6), body: row.text(7),
-            createdAt: row.instant(8), activity: row.optionalInt(10) ?? 1),
+            createdAt: row.instant(8), activity: row.optionalInt(10) ?? 1,
+            payload: row.isNull(15) ? nil : Data(row.blob(15))),
           sentAt: row.optionalInstant(9)),
         state: QueuedPush.State(rawValue: row.text(11)) ?? .pending,
         reason: row.isNull(12) ? nil : row.text(12), attempts: row.int(13),

@@ -7,6 +7,9 @@ public struct PushToken: Hashable, Sendable {
     case pushToStart = "push-to-start"
     /// `activity.pushTokenUpdates`: the updates and end of one activity of one run.
     case activity
+    /// The app's ordinary device token (`registerForRemoteNotifications`): the backup alert
+    /// of a fire no live activity carried (docs/delivery.md §6).
+    case device
   }
 
   public var token: String
@@ -36,10 +39,20 @@ public struct PushToken: Hashable, Sendable {
 
 extension StoreTransaction {
   /// Stores a token, replacing an earlier record of the same token (a phone that reports
-  /// it again, or for another activity).
+  /// it again, or for another activity). An activity's update token replaces the one it had:
+  /// `pushTokenUpdates` hands out a new token when the old one is invalidated, and Apple
+  /// asks to stop using the old one (issue 20: both got every push).
   /// - Throws: `.noSuchRun` for an activity token of a run that is not stored.
   public func addToken(_ token: PushToken) throws(StoreError) {
+    if token.kind == .device { return try addDeviceToken(token) }
     if let run = token.runID, try self.run(id: run) == nil { throw noSuchRun(run) }
+    if token.kind == .activity, let run = token.runID, let activity = token.activity {
+      try db.run(
+        """
+        DELETE FROM push_tokens
+        WHERE kind = 'activity' AND run_id = ? AND activity = ? AND token <> ?
+        """, [.text(run), .integer(activity), .text(token.token)])
+    }
     try db.run(
       """
       INSERT INTO push_tokens (token, kind, run_id, activity, device, sandbox, created_ms)
@@ -57,12 +70,15 @@ extension StoreTransaction {
   /// Forgets a token; returns whether one was stored.
   @discardableResult
   public func removeToken(_ token: String) throws(StoreError) -> Bool {
-    try db.run("DELETE FROM push_tokens WHERE token = ?", [.text(token)]) > 0
+    let live = try db.run("DELETE FROM push_tokens WHERE token = ?", [.text(token)])
+    return try live + db.run("DELETE FROM device_tokens WHERE token = ?", [.text(token)]) > 0
   }
 
   /// Every stored token, oldest first.
   public func tokens() throws(StoreError) -> [PushToken] {
-    try tokens("ORDER BY created_ms, token", [])
+    (try tokens("ORDER BY created_ms, token", []) + deviceTokens()).sorted {
+      ($0.createdAt, $0.token) < ($1.createdAt, $1.token)
+    }
   }
 
   /// The push-to-start tokens (every start goes to each).

@@ -1,4 +1,5 @@
 import CooktimerCore
+import Foundation
 
 /// What the store keeps beside the runs, read back: a run's event log and the push outbox.
 extension RunStore {
@@ -50,7 +51,7 @@ extension RunStore {
       try db.query(
         """
         SELECT id, run_id, event, timestamp, priority, target, headers, body, created_ms, sent_ms,
-          activity
+          activity, payload
         FROM outbox
         """ + " " + clause, values
       ) { row in
@@ -59,7 +60,8 @@ extension RunStore {
           draft: OutboxDraft(
             event: row.text(2), timestamp: row.int64(3), priority: row.int(4),
             target: row.text(5), headers: row.text(6), body: row.text(7),
-            createdAt: row.instant(8), activity: row.optionalInt64(10).map { Int($0) } ?? 1),
+            createdAt: row.instant(8), activity: row.optionalInt64(10).map { Int($0) } ?? 1,
+            payload: row.isNull(11) ? nil : Data(row.blob(11))),
           sentAt: row.optionalInstant(9))
       }
     }

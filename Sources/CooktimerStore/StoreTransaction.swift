@@ -232,13 +232,15 @@ public struct StoreTransaction {
     try db.run(
       """
       INSERT INTO outbox
-        (run_id, event, timestamp, priority, target, headers, body, created_ms, activity)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+        (run_id, event, timestamp, priority, target, headers, body, created_ms, activity,
+          payload)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
       """,
       [
         .text(runID), .text(draft.event), .integer(draft.timestamp),
         .integer(Int64(draft.priority)), .text(draft.target), .text(draft.headers),
         .text(draft.body), .instant(draft.createdAt), .integer(Int64(draft.activity)),
+        draft.payload.map { .blob([UInt8]($0)) } ?? .null,
       ])
     return db.lastInsertRowID
   }

@@ -104,13 +104,21 @@ class StandIn:
 
     def check_headers(self, headers):
         topic = headers.get("apns-topic")
-        if headers.get("apns-push-type") != "liveactivity":
+        push_type = headers.get("apns-push-type")
+        # Live Activity pushes go to BUNDLE.push-type.liveactivity; an ordinary alert (the
+        # backup alert of a fire) to the bundle id itself (Apple, "Sending notification
+        # requests to APNs", apns-topic).
+        if push_type not in ("liveactivity", "alert"):
             return 400, "InvalidPushType"
         if not topic:
             return 400, "MissingTopic"
-        if not topic.endswith(".push-type.liveactivity"):
+        suffix = ".push-type.liveactivity"
+        if topic.endswith(suffix) != (push_type == "liveactivity"):
             return 400, "BadTopic"
-        if self.topic is not None and topic != self.topic:
+        expected = self.topic
+        if expected is not None and push_type == "alert":
+            expected = expected[: -len(suffix)] if expected.endswith(suffix) else expected
+        if expected is not None and topic != expected:
             return 400, "DeviceTokenNotForTopic"
         if headers.get("apns-priority") not in ("5", "10"):
             return 400, "BadPriority"

@@ -109,8 +109,14 @@ struct AnswerTests {
     let pushType = try connection.send(
       APNsRequest(
         deviceToken: StandInFixture.token, topic: StandInFixture.topic, priority: 10,
-        expiration: 0, apnsID: nil, body: StandInFixture.body, pushType: "alert"), jwt: jwt)
+        expiration: 0, apnsID: nil, body: StandInFixture.body, pushType: "voip"), jwt: jwt)
     #expect([pushType.status: pushType.reason] == [400: "InvalidPushType"])
+    // An alert goes to the bundle id itself, never to the Live Activity topic.
+    let alert = try connection.send(
+      APNsRequest(
+        deviceToken: StandInFixture.token, topic: StandInFixture.topic, priority: 10,
+        expiration: 0, apnsID: nil, body: StandInFixture.body, pushType: "alert"), jwt: jwt)
+    #expect([alert.status: alert.reason] == [400: "BadTopic"])
     let noAPS = try connection.send(StandInFixture.request(body: Data("{}".utf8)), jwt: jwt)
     #expect([noAPS.status: noAPS.reason] == [400: "BadPayload"])
     #expect(Set(try fixture.standIn.requests().map(\.connection)).count == 1)

@@ -103,8 +103,8 @@ import Testing
       try alert(.update, run, at: t0 + 9 * minute, .timersFired(["Nudeln"]), style: .locKeys)
         == (try JSONValue(
           #"""
-          {"title-loc-key": "COOKTIMER_TIMER_DONE", "title-loc-args": ["Spaghetti", "Nudeln"],
-           "loc-key": "COOKTIMER_STEP_FINISH", "loc-args": ["1", "1", "Kochen"],
+          {"title": {"loc-key": "COOKTIMER_TIMER_DONE", "loc-args": ["Spaghetti", "Nudeln"]},
+           "body": {"loc-key": "COOKTIMER_STEP_FINISH", "loc-args": ["1", "1", "Kochen"]},
            "sound": "default"}
           """#)))
   }

@@ -1,5 +1,6 @@
 import CooktimerActivity
 import CooktimerCore
+import Foundation
 import Testing
 
 @Suite struct PushHeadersTests {
@@ -22,7 +23,15 @@ import Testing
         ])
     let start = try request(.start, try startRun(), at: t0, options: PushOptions(activity: 2))
     #expect(start.headers["apns-collapse-id"] == "cooktimer.r1.2")
-    #expect(start.expiration == t0Seconds + 3600)
+    // A start is worth an hour, but never past its stale date (issue 20): APNs must not
+    // hold a start until it would show stale.
+    let aps = try #require(
+      (try JSONSerialization.jsonObject(with: start.body) as? [String: Any])?["aps"]
+        as? [String: Any])
+    let stale = try #require(aps["stale-date"] as? Int)
+    #expect(Int64(stale) < t0Seconds + 3600)
+    #expect(start.expiration == Int64(stale))
+    #expect(start.headers["apns-expiration"] == String(stale))
     let suffixed = PushRequest.headers(
       topic: "com.example.cooktimer.push-type.liveactivity", priority: .immediately)
     #expect(suffixed["apns-topic"] == "com.example.cooktimer.push-type.liveactivity")

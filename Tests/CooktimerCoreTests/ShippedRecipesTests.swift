@@ -41,6 +41,8 @@ import Testing
   @Test func spaghettiInGerman() throws {
     let recipe = try Self.recipe("spaghetti.cook")
     #expect(recipe.title == "Spaghetti mit Tomatensoße")
+    // Its alerts on the phone are German (issue 20: they read "… — started").
+    #expect(recipe.metadata.first { $0.key == "locale" }?.value.text == "de")
     #expect(recipe.steps.count == 3)
     #expect(
       recipe.steps.flatMap(\.timers) == [

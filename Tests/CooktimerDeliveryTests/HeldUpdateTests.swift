@@ -45,9 +45,16 @@ struct HeldUpdateTests {
     let aps = try #require(try jsonObject(update.body)["aps"] as? [String: Any])
     let state = try #require(aps["content-state"] as? [String: Any])
     #expect(state["stepNumber"] as? Int == 2)
-    let firedAlert = ((fired["body"] as? [String: Any])?["aps"] as? [String: Any])?["alert"]
-    #expect((aps["alert"] as? NSDictionary) == (firedAlert as? NSDictionary))
-    #expect((aps["alert"] as? [String: Any])?["title"] as? String == "egg — timer done")
+    // The fire's alert, in words of the state it is sent in (step 2, the last: "to finish").
+    let firedAlert =
+      ((fired["body"] as? [String: Any])?["aps"] as? [String: Any])?["alert"] as? [String: Any]
+    #expect(firedAlert?["title"] as? String == "egg — timer done")
+    #expect(
+      (aps["alert"] as? NSDictionary)
+        == [
+          "title": "egg — timer done", "body": "Step 2 of 2: Peel it. — time to finish",
+          "sound": "default",
+        ])
     #expect(try box.deliveries().map { $0["event"] as? String } == ["start", "update"])
   }
 }

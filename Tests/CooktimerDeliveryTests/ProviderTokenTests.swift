@@ -45,3 +45,25 @@ struct ProviderTokenTests {
     #expect(try sender.exitStatus() == 0)
   }
 }
+
+/// Issue 20: the provider token is kept in the database and shared by every sender process
+/// for its life, so a cron job of `send --once` signs one, not one per process (APNSwift
+/// issue 34, pushy issue 811: 429 TooManyProviderTokenUpdates).
+@Suite("Shared provider token")
+struct SharedProviderTokenTests {
+  @Test func threeSendOnceProcessesShareOneJWT() throws {
+    let box = try DeliveryBox()
+    try box.write(recipe: "toast", "Toast the bread.\n")
+    try box.addPushToStart(randomToken())
+    for _ in 1...3 {
+      _ = try box.start("toast")
+      let sent = try box.run(["send", "--once"])
+      #expect(sent.status == 0, "\(sent.stderr)")
+      #expect(sent.stdout == "1 push sent\n")
+    }
+    let requests = try box.standIn.requests()
+    #expect(requests.map(\.status) == [200, 200, 200])
+    #expect(Set(requests.map(\.jwt)).count == 1)
+    #expect(Set(requests.map(\.connection)).count == 3)  // three processes
+  }
+}

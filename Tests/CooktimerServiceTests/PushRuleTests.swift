@@ -51,10 +51,11 @@ import Testing
     let pushes = try kitchen.pushes(at: t0 + 20 * minute)
     #expect(
       pushes.map(\.summary) == [
-        "start p10 push-to-start @0: Spaghetti mit Tomatensoße — started",
-        "update p10 1 @300: Spaghetti mit Tomatensoße — Wasser done",
-        "update p10 1 @780: Spaghetti mit Tomatensoße — Nudeln done",
-        "update p10 1 @900: Spaghetti mit Tomatensoße — Soße done",
+        // The shipped German recipe says `locale: de` (issue 20): its alerts are German.
+        "start p10 push-to-start @0: Spaghetti mit Tomatensoße — gestartet",
+        "update p10 1 @300: Spaghetti mit Tomatensoße — Wasser fertig",
+        "update p10 1 @780: Spaghetti mit Tomatensoße — Nudeln fertig",
+        "update p10 1 @900: Spaghetti mit Tomatensoße — Soße fertig",
       ])
     let both = pushes[1].state
     #expect(both["timerName"] as? String == "Nudeln")
@@ -62,9 +63,9 @@ import Testing
     let reference = Double(t0.unixMilliseconds) / 1000 - 978_307_200
     #expect(both["endDate"] as? Double == reference + 13 * 60)
     #expect(both["nextTimerEndDate"] as? Double == reference + 15 * 60)
-    #expect(pushes[2].alertBody?.hasSuffix("— Soße is running") == true)
+    #expect(pushes[2].alertBody?.hasSuffix("— Soße läuft") == true)
     #expect(pushes[2].state["nextTimerName"] == nil)
-    #expect(pushes[3].alertBody?.hasSuffix("— time to finish") == true)
+    #expect(pushes[3].alertBody?.hasSuffix("— Zeit zum Abschließen") == true)
     #expect(try kitchen.service.run(run.id, at: t0 + 20 * minute).phase == .waiting)
   }
 
@@ -82,6 +83,9 @@ import Testing
         "end p5 1 @28200",
       ])
     #expect(pushes[2].phase == "paused")
+    // Dismissed at once (issue 20): a card kept up to 4 h sat beside the fresh one when the
+    // cook came back.
+    #expect(pushes[2].aps["dismissal-date"] as? Int == Int(t0Seconds + 28_200 - 1))
     #expect(try kitchen.pushes(at: t0 + 72 * hour).count == 3)
     _ = try kitchen.service.perform(.resume, on: run.id, at: t0 + 72 * hour)
     let last = try #require(try kitchen.pushes(at: t0 + 72 * hour).last)
@@ -104,15 +108,31 @@ import Testing
 
   /// Timestamps rise per activity, a second at a time when changes crowd one second, and
   /// stay within seconds of their moments.
-  @Test func timestampsStayCloseToTheirMoments() throws {
+  /// Timestamps are taken when a push is sent (issue 20): `max(floor(send time),
+  /// previous + 1)` per activity, so five sends within one second still rise, and a send a
+  /// minute later is stamped with its own second.
+  @Test func timestampsStayCloseToTheirSends() throws {
     let kitchen = try Kitchen()
     let run = try kitchen.service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
     for n in 0..<4 {
       _ = try kitchen.service.perform(n % 2 == 0 ? .pause : .resume, on: run.id, at: t0 + 500)
     }
     _ = try kitchen.service.perform(.pause, on: run.id, at: t0 + 60 * second)
-    let stamps = try kitchen.pushes(at: t0 + minute).map { $0.timestamp - t0Seconds }
+    let rows = try kitchen.store.pendingOutbox()
+    #expect(rows.count == 6)
+    let stamps = try kitchen.store.transaction { tx in
+      try rows.map { row in
+        let sendAt = row.id < rows.last!.id ? t0 + 500 : t0 + minute
+        return try PushRendering.render(row, at: sendAt, take: true, tx: tx).entry.draft
+          .timestamp - t0Seconds
+      }
+    }
     #expect(stamps == [0, 1, 2, 3, 4, 60])
+    // `outbox` shows the timestamps sends now would take (rising per activity), taking none.
+    let shown = try kitchen.outbox(at: t0 + minute + 30 * second).map { $0.timestamp - t0Seconds }
+    #expect(shown == [90, 91, 92, 93, 94, 95])
+    #expect(
+      try kitchen.outbox(at: t0 + minute + 30 * second).map { $0.timestamp - t0Seconds } == shown)
   }
 
   /// The topic is a stored setting: given once, later processes use it.

@@ -31,8 +31,15 @@ final class Kitchen {
     return try Cooklang.recipe(try String(contentsOf: url, encoding: .utf8), file: name)
   }
 
-  /// The pending pushes at `now` (after catch-up), in order, parsed.
+  /// The pending pushes at `now` (after catch-up), in order, parsed, as recorded: each body
+  /// as of its own moment (the sender renders it again when it sends).
   func pushes(at now: Instant) throws -> [Push] {
+    try service.catchUpAll(through: now)
+    return try store.pendingOutbox().map(Push.init)
+  }
+
+  /// The pending pushes as `outbox` shows them at `now`: rendered as they would go then.
+  func outbox(at now: Instant) throws -> [Push] {
     try service.pendingPushes(at: now).map(Push.init)
   }
 }

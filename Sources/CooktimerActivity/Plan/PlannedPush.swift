@@ -7,6 +7,18 @@ public enum PushTarget: Hashable, Sendable {
   case pushToStart
   /// The token of activity `n` (1, 2, …) as the phone reported it: its updates and end.
   case activity(Int)
+  /// The app's device tokens: the backup alert of a fire (docs/delivery.md §6).
+  case device
+
+  /// The wire form `plan` and `outbox` print: `"push-to-start"`, `"device"`, or the
+  /// activity's number as a number.
+  public func encoded() throws(ActivityError) -> Data {
+    switch self {
+    case .pushToStart: return try WireJSON.encode("push-to-start")
+    case .device: return try WireJSON.encode("device")
+    case .activity(let n): return try WireJSON.encode(n)
+    }
+  }
 }
 
 /// One line of a push plan: when to send what, to whom.
@@ -42,11 +54,6 @@ public struct PlannedPush: Hashable, Sendable {
   /// `headers`, `priority` (Int), `sendAt` (ISO 8601 UTC with milliseconds), `target`
   /// (`"push-to-start"` or the activity number) and `timestamp`, keys sorted.
   public func jsonLine() throws(ActivityError) -> Data {
-    let target: Data
-    switch self.target {
-    case .pushToStart: target = try WireJSON.encode("push-to-start")
-    case .activity(let n): target = try WireJSON.encode(n)
-    }
     return try WireJSON.object([
       "activity": try WireJSON.encode(activity),
       "body": body,
@@ -54,7 +61,7 @@ public struct PlannedPush: Hashable, Sendable {
       "headers": try WireJSON.encode(headers),
       "priority": try WireJSON.encode(priority.rawValue),
       "sendAt": try WireJSON.encode(sendAt.description),
-      "target": target,
+      "target": try target.encoded(),
       "timestamp": try WireJSON.encode(timestamp),
     ])
   }

@@ -10,6 +10,10 @@ public struct PushAlert: Hashable, Sendable {
   public var locArgs: [String]?
   /// `"default"`: the phone's alert sound; `nil`: silent (e.g. a replacement at night).
   public var sound: String?
+  /// Localization keys as a Live Activity alert takes them, `"title": {"loc-key", "loc-args"}`
+  /// and `"body": {…}` (Apple's Live Activity push examples); `false`: the flat keys of an
+  /// ordinary notification (`title-loc-key`, …), which the backup alert uses.
+  public var nestsLocKeys = true
 
   public init(
     title: String? = nil, body: String? = nil, titleLocKey: String? = nil,
@@ -35,8 +39,26 @@ extension PushAlert: Encodable {
     case locArgs = "loc-args"
   }
 
+  private struct Localized: Encodable {
+    var key: String
+    var arguments: [String]
+
+    enum CodingKeys: String, CodingKey {
+      case key = "loc-key"
+      case arguments = "loc-args"
+    }
+  }
+
   public func encode(to encoder: Encoder) throws {
     var c = encoder.container(keyedBy: CodingKeys.self)
+    if nestsLocKeys, titleLocKey != nil || locKey != nil {
+      try c.encodeIfPresent(
+        titleLocKey.map { Localized(key: $0, arguments: titleLocArgs ?? []) }, forKey: .title)
+      try c.encodeIfPresent(
+        locKey.map { Localized(key: $0, arguments: locArgs ?? []) }, forKey: .body)
+      try c.encodeIfPresent(sound, forKey: .sound)
+      return
+    }
     try c.encodeIfPresent(title, forKey: .title)
     try c.encodeIfPresent(body, forKey: .body)
     try c.encodeIfPresent(titleLocKey, forKey: .titleLocKey)

@@ -22,6 +22,20 @@ extension PushRequest {
   public static func liveActivity(
     _ moment: PushMoment, timestamp: Int64, topic: String?, options: PushOptions = PushOptions()
   ) throws(ActivityError) -> PushRequest {
+    let rule = PushRule.of(moment.cause)
+    return try liveActivity(
+      moment, timestamp: timestamp, topic: topic, options: options,
+      alertCause: rule.alerts ? moment.cause : nil,
+      expiration: moment.at.floorUnixSeconds + rule.expiresAfter)
+  }
+
+  /// The request of `moment` whose alert is that of `alertCause` (`nil`: none, save a start's,
+  /// which always speaks) and whose `apns-expiration` is `expiration` (Unix s) — capped, on a
+  /// start, at its stale date: APNs must not hold a start past the moment it would show stale.
+  static func liveActivity(
+    _ moment: PushMoment, timestamp: Int64, topic: String?, options: PushOptions,
+    alertCause: PushCause?, expiration: Int64, sound: Bool = true
+  ) throws(ActivityError) -> PushRequest {
     let event = moment.event
     let now = moment.at
     let run = moment.run.settled(at: now).run
@@ -38,8 +52,7 @@ extension PushRequest {
     var stale = state.phase == .running && event != .end ? state.endDate.ceilUnixSeconds : nil
     if event == .start, let s = stale, s <= timestamp { stale = nil }
     // A start always speaks: one without an alert never shows (Apple forum 799195).
-    let alertCause: PushCause =
-      event == .start && !rule.alerts ? .activityReplaced : cause
+    let spoken: PushCause? = event == .start ? (alertCause ?? .activityReplaced) : alertCause
 
     func body(_ texts: PushTexts) throws(ActivityError) -> Data {
       try LiveActivityPushBody(
@@ -48,9 +61,13 @@ extension PushRequest {
         attributes: event == .start
           ? CookingAttributes(
             recipeName: texts.recipeName, runId: run.id, activity: moment.activity) : nil,
-        alert: PushAlert.of(
-          event == .start ? alertCause : texts.cause, state: texts.state,
-          recipeName: texts.recipeName, language: language, style: options.alertStyle),
+        alert: spoken.flatMap {
+          var alert = PushAlert.of(
+            $0 == cause ? texts.cause : $0, state: texts.state, recipeName: texts.recipeName,
+            language: language, style: options.alertStyle)
+          if !sound { alert?.sound = nil }
+          return alert
+        },
         staleDate: stale, dismissalDate: dismissal, inputPushToken: event == .start,
         relevanceScore: state.relevanceScore(at: now)
       ).encoded()
@@ -67,7 +84,7 @@ extension PushRequest {
       bytes = try body(texts)
     }
     var headers = headers(topic: topic, priority: priority)
-    let expiration = now.floorUnixSeconds + rule.expiresAfter
+    let expiration = event == .start ? min(expiration, stale ?? .max) : expiration
     headers["apns-expiration"] = String(expiration)
     if let id = options.apnsID { headers["apns-id"] = id }
     if event == .start {

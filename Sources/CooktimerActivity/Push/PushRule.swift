@@ -59,12 +59,13 @@ public struct PushRule: Hashable, Sendable {
 extension PushRule {
   /// The `dismissal-date` an `end` with `cause` gets unless told otherwise: a stopped run
   /// leaves the Lock Screen a minute after its end (the cook knows; the card says "stopped"),
-  /// a retired activity at once (its successor shows the run); every other end keeps the
-  /// system default (up to 4 h), so "done" stays in view.
+  /// a retired activity at once (its successor shows the run), an abandoned run's at once
+  /// (issue 20: kept up to 4 h, it sat beside the fresh card when the cook came back); every
+  /// other end keeps the system default (up to 4 h), so "done" stays in view.
   public static func dismissal(for cause: PushCause, at now: Instant) -> Dismissal {
     switch cause {
     case .cook(.stop): return .at(now + 60_000)
-    case .activityRetired: return .immediate
+    case .activityRetired, .abandoned: return .immediate
     default: return .systemDefault
     }
   }

@@ -3,8 +3,11 @@
 public enum TokenCommand: Equatable, Sendable {
   /// `token add push-to-start HEX [--device NAME] [--sandbox]`
   case addPushToStart(token: String, device: String?, sandbox: Bool)
-  /// `token add activity RUN HEX [--activity N] [--sandbox]`
-  case addActivity(run: String, token: String, activity: Int?, sandbox: Bool)
+  /// `token add device HEX [--device NAME] [--sandbox]`: the app's ordinary device token,
+  /// for the backup alert of a fire (docs/delivery.md §6).
+  case addDevice(token: String, device: String?, sandbox: Bool)
+  /// `token add activity RUN HEX [--activity N] [--sandbox] [--app-started]`
+  case addActivity(run: String, token: String, activity: Int?, sandbox: Bool, appStarted: Bool)
   case list
   /// `token remove HEX`
   case remove(token: String)
@@ -28,6 +31,8 @@ struct DeliveryOptions: Equatable {
   var device: String?
   var sandbox = false
   var activity: Int?
+  /// `--app-started`: the app started the activity itself (no push-to-start for it).
+  var appStarted = false
   var send = SendOptions()
 
   /// Takes `name` (with its value from `value()`) when it is a delivery option.
@@ -36,6 +41,7 @@ struct DeliveryOptions: Equatable {
     switch name {
     case "--device": device = try value()
     case "--sandbox": sandbox = true
+    case "--app-started": appStarted = true
     case "--activity":
       let text = try value()
       guard let n = Int(text), n >= 1 else {
@@ -59,6 +65,7 @@ struct DeliveryOptions: Equatable {
     if device != nil { names.append("--device") }
     if sandbox { names.append("--sandbox") }
     if activity != nil { names.append("--activity") }
+    if appStarted { names.append("--app-started") }
     if send != SendOptions() { names.append("--once/--apns-*") }
     return names
   }
@@ -77,7 +84,7 @@ struct DeliveryOptions: Equatable {
     case "token", "tokens":
       switch args.popFirst()?.lowercased() {
       case "add":
-        switch try next("push-to-start or activity", "token add").lowercased() {
+        switch try next("push-to-start, activity or device", "token add").lowercased() {
         case "push-to-start":
           command = .token(
             .addPushToStart(
@@ -87,9 +94,14 @@ struct DeliveryOptions: Equatable {
           command = .token(
             .addActivity(
               run: run, token: try next("HEX", "token add activity RUN"), activity: activity,
-              sandbox: sandbox))
+              sandbox: sandbox, appStarted: appStarted))
+        case "device":
+          command = .token(
+            .addDevice(token: try next("HEX", "token add device"), device: device, sandbox: sandbox)
+          )
         case let kind:
-          throw CLIError.usage("`token add` takes push-to-start or activity, not \(kind)")
+          throw CLIError.usage(
+            "`token add` takes push-to-start, activity or device, not \(kind)")
         }
       case "list", nil: command = .token(.list)
       case "remove", "rm": command = .token(.remove(token: try next("HEX", "token remove")))
@@ -97,6 +109,11 @@ struct DeliveryOptions: Equatable {
         throw CLIError.usage("`token` takes add, list or remove, not \(word)")
       }
       try refuse(others: name == "token" && args.isEmpty ? [] : Array(args), name)
+      if appStarted {
+        guard case .token(.addActivity) = command else {
+          throw CLIError.usage("--app-started applies to `token add activity` only")
+        }
+      }
       if case .token(.list) = command, device != nil || sandbox || activity != nil {
         throw CLIError.usage("`token list` takes no options but --json")
       }

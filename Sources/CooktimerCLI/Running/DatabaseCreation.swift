@@ -6,7 +6,8 @@ extension Command {
   var createsDatabase: Bool {
     switch self {
     case .start, .send, .serve: return true
-    case .token(.addPushToStart), .token(.addActivity), .apikey(.create): return true
+    case .token(.addPushToStart), .token(.addActivity), .token(.addDevice), .apikey(.create):
+      return true
     default: return false
     }
   }

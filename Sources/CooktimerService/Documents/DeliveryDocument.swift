@@ -19,6 +19,9 @@ public struct DeliveryDocument: Encodable, Sendable {
   public var reason: String?
   public var apnsID: String
   public var at: String
+  /// `apns-priority` as sent, and why (the priority budget).
+  public var priority: Int?
+  public var priorityReason: String?
 
   public init(_ attempt: DeliveryAttempt) {
     push = attempt.pushID
@@ -29,6 +32,8 @@ public struct DeliveryDocument: Encodable, Sendable {
     reason = attempt.reason
     apnsID = attempt.apnsID
     at = attempt.at.description
+    priority = attempt.priority
+    priorityReason = attempt.priorityReason
   }
 }
 

@@ -13,7 +13,28 @@ public enum OutboxDocument {
     var headers =
       (try? JSONDecoder().decode([String: String].self, from: Data(entry.draft.headers.utf8)))
       ?? [:]
-    if let topic { headers["apns-topic"] = PushRequest.liveActivityTopic(topic) }
+    if let topic {
+      headers["apns-topic"] =
+        headers["apns-push-type"] == "alert"
+        ? PushRequest.alertTopic(topic) : PushRequest.liveActivityTopic(topic)
+    }
+    // The activity's number is a number, as in `plan`; push-to-start and device are strings.
+    let typed: String?
+    do {
+      typed = try OutboxPush.decoded(entry.draft.payload).map {
+        String(decoding: try $0.target.encoded(), as: UTF8.self)
+      }
+    } catch {
+      throw .activity(.encodingFailed("the outbox row \(entry.id) does not decode: \(error)"))
+    }
+    let target: String
+    if let typed {
+      target = typed
+    } else if let number = Int(entry.draft.target) {
+      target = String(number)
+    } else {
+      target = try text(entry.draft.target)
+    }
     var fields: [(String, String)] = [
       ("activity", String(entry.draft.activity)),
       ("body", entry.draft.body),
@@ -23,8 +44,7 @@ public enum OutboxDocument {
       ("id", String(entry.id)),
       ("priority", String(entry.draft.priority)),
       ("run", try text(entry.runID)),
-      // The activity's number is a number, as in `plan`; push-to-start is a string.
-      ("target", try target(entry.draft.target)),
+      ("target", target),
       ("timestamp", String(entry.draft.timestamp)),
     ]
     if topic == nil { fields.insert(("problem", try text("no APNs topic set")), at: 7) }
@@ -42,11 +62,6 @@ public enum OutboxDocument {
   {
     let lines = try entries.map { (entry) throws(ServiceError) in try line(entry, topic: topic) }
     return "{\"pending\":[\(lines.joined(separator: ","))]}"
-  }
-
-  private static func target(_ target: String) throws(ServiceError) -> String {
-    if let number = Int(target) { return String(number) }
-    return try text(target)
   }
 
   private static func text(_ value: some Encodable) throws(ServiceError) -> String {

@@ -1,0 +1,51 @@
+import CooktimerActivity
+import CooktimerCore
+import CooktimerStore
+import Foundation
+
+/// An outbox row rendered at a send time: the row with the body, headers and timestamp it
+/// carries then, and the request (`nil` for a row written before payloads, which goes as
+/// stored, or whose run is gone).
+public struct RenderedPush: Sendable {
+  public var entry: OutboxEntry
+  public var request: PushRequest?
+}
+
+/// The one place an outbox row becomes bytes: the sender when it sends, `outbox` when it
+/// shows what would go now (issue 20: render at send time).
+public enum PushRendering {
+  /// `entry` rendered at `now` from its run's state then, its `aps.timestamp` the activity's
+  /// next (`max(floor(now), previous + 1)`, docs/live-activity.md §3.5) — taken when `take`
+  /// (a send: every attempt and retry takes a fresh one), peeked otherwise (a preview).
+  /// `timestampActivity` is the activity whose timestamps the push follows (the one whose
+  /// token it goes to); `nil`: the row's. `topic` `nil` leaves `apns-topic` out.
+  ///
+  /// - Throws: `ActivityError.tooLarge` when no body fits; `StoreError` from the store.
+  /// - Parameter after: for a preview, the timestamp an earlier row of the same activity
+  ///   would have taken in this same look (so a list of previews rises as sends would).
+  public static func render(
+    _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,
+    after: Int64? = nil, timestampActivity: Int? = nil, tx: StoreTransaction
+  ) throws -> RenderedPush {
+    guard let push = OutboxPush.decoded(entry.draft.payload),
+      let run = try tx.run(id: entry.runID)
+    else { return RenderedPush(entry: entry, request: nil) }
+    let activity = timestampActivity ?? push.activity
+    let timestamp =
+      push.kind == .alert
+      ? entry.draft.timestamp
+      : take
+        ? try tx.nextPushTimestamp(runID: run.id, activity: activity, now: now)
+        : max(
+          try tx.peekPushTimestamp(runID: run.id, activity: activity, now: now),
+          (after ?? .min) + 1)
+    let request = try PushRequest.rendered(
+      push, run: run, at: now, timestamp: timestamp, topic: topic)
+    var rendered = entry
+    rendered.draft.body = String(decoding: request.body, as: UTF8.self)
+    rendered.draft.headers = try WireJSON.string(request.headers)
+    rendered.draft.timestamp = timestamp
+    rendered.draft.priority = request.priority.rawValue
+    return RenderedPush(entry: rendered, request: request)
+  }
+}
