@@ -50,7 +50,7 @@ struct MultiplexTests {
       try fixture.standIn.requests().map(\.apnsID) == [requests[0].apnsID!.uuidString.lowercased()])
   }
 
-  @Test func aThrowingRecorderAbandonsWhatIsInFlight() throws {
+  @Test(.tags(.timing)) func aThrowingRecorderAbandonsWhatIsInFlight() throws {
     // The first answer comes at once, the second is held: the recorder's error ends the
     // call without waiting for it.
     let fixture = try StandInFixture(script: [

@@ -1,4 +1,5 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -26,7 +27,7 @@ struct RingTests {
     ["--on-alarm", "echo \"$COOKTIMER_EVENT $COOKTIMER_TIMER\" >> \(box.folder.path)/hook.log"]
   }
 
-  @Test func theRingRepeatsUntilAKey() throws {
+  @Test(.tags(.timing)) func theRingRepeatsUntilAKey() throws {
     let box = try Sandbox()
     try box.write(recipe: "quick", Self.quick)
     let repl = try repl(box, hook(box))

@@ -19,7 +19,6 @@ struct LockedDatabaseTests {
 
   @Test func healthKeepsTheFirstFailureUntilARoundSucceeds() {
     let health = DeliveryHealth()
-    let t0 = Instant(unixMilliseconds: 1_795_975_200_000)
     #expect(health.trouble == nil)
     #expect(health.failed(at: t0, reason: "busy"))
     #expect(!health.failed(at: t0 + 500, reason: "busy"))

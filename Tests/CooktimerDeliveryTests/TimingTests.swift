@@ -72,7 +72,7 @@ struct TimingTests {
     #expect(try sender.exitStatus() == 0)
   }
 
-  @Test func sigtermFinishesTheRequestInFlightAndExitsZero() throws {
+  @Test(.tags(.timing)) func sigtermFinishesTheRequestInFlightAndExitsZero() throws {
     let token = randomToken()
     let box = try DeliveryBox(script: [.init(token: token, answers: [.init(200, delay: 1.0)])])
     try box.write(recipe: "toast", "Toast the bread.\n")
@@ -90,7 +90,7 @@ struct TimingTests {
     #expect(try box.outbox().isEmpty)
   }
 
-  @Test func sigtermWhileIdleExitsZeroAtOnce() throws {
+  @Test(.tags(.timing)) func sigtermWhileIdleExitsZeroAtOnce() throws {
     let box = try DeliveryBox()
     let sender = try box.sender()
     try sender.waitUntilSending()
