@@ -7,7 +7,7 @@ import Testing
 
 /// `cooktimer send` on its own clock: a timer's push at the timer's end with nothing else
 /// running, and pushes other processes queue noticed within 100 ms (delivery.md §3).
-@Suite("Sending on time")
+@Suite("Sending on time", .tags(.timing))
 struct TimingTests {
   @Test func eachTimersUpdateArrivesWithinFiftyMillisecondsOfItsEndDate() throws {
     let box = try DeliveryBox()
@@ -72,7 +72,7 @@ struct TimingTests {
     #expect(try sender.exitStatus() == 0)
   }
 
-  @Test(.tags(.timing)) func sigtermFinishesTheRequestInFlightAndExitsZero() throws {
+  @Test func sigtermFinishesTheRequestInFlightAndExitsZero() throws {
     let token = randomToken()
     let box = try DeliveryBox(script: [.init(token: token, answers: [.init(200, delay: 1.0)])])
     try box.write(recipe: "toast", "Toast the bread.\n")
@@ -90,7 +90,7 @@ struct TimingTests {
     #expect(try box.outbox().isEmpty)
   }
 
-  @Test(.tags(.timing)) func sigtermWhileIdleExitsZeroAtOnce() throws {
+  @Test func sigtermWhileIdleExitsZeroAtOnce() throws {
     let box = try DeliveryBox()
     let sender = try box.sender()
     try sender.waitUntilSending()
