@@ -6,7 +6,7 @@ import Testing
 /// Alarms a cook cannot miss, under a pseudo-terminal: the ring repeats until acknowledged
 /// (a key, `ok`, or `ok RUN` from elsewhere), hooks run side by side and are waited for,
 /// missed alarms run the hook, and what rang inside `watch` stays in the scrollback.
-@Suite("REPL alarms ring until acknowledged", .serialized)
+@Suite("REPL alarms ring until acknowledged", .serialized, .tags(.timing))
 struct RingTests {
   static let quick = "---\ntitle: Quick\n---\nWait ~egg{1%second}.\n\nThen serve.\n"
   static let alarm = " ⏰ Quick — egg is done · `next`: step 2 — Then serve."
@@ -27,7 +27,7 @@ struct RingTests {
     ["--on-alarm", "echo \"$COOKTIMER_EVENT $COOKTIMER_TIMER\" >> \(box.folder.path)/hook.log"]
   }
 
-  @Test(.tags(.timing)) func theRingRepeatsUntilAKey() throws {
+  @Test func theRingRepeatsUntilAKey() throws {
     let box = try Sandbox()
     try box.write(recipe: "quick", Self.quick)
     let repl = try repl(box, hook(box))
