@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite("Connection to a real HTTP/2 stand-in")
+@Suite("Connection to a real HTTP/2 stand-in", .ownThread)
 struct ConnectionTests {
   @Test func pushIsAnswered200WithItsApnsIDOverHTTP2() throws {
     let fixture = try StandInFixture()

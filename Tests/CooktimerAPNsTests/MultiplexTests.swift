@@ -3,7 +3,7 @@ import CooktimerTestSupport
 import Foundation
 import Testing
 
-@Suite("Requests side by side on one HTTP/2 connection")
+@Suite("Requests side by side on one HTTP/2 connection", .ownThread)
 struct MultiplexTests {
   /// Every answer is held 2 s: 100 requests are in flight at once, and the 101st goes only
   /// when a stream frees up.

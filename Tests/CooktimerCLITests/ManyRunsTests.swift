@@ -9,7 +9,7 @@ import Testing
 
 /// Many active runs: the REPL's greeting sums up what does not fit on the screen, and the
 /// scheduler's idle work does not depend on how many runs it holds.
-@Suite("Many runs", .serialized)
+@Suite("Many runs", .serialized, .ownThread)
 struct ManyRunsTests {
   /// An untimed first step: a run waits for the cook at once, and nothing ever rings.
   static let bread = Recipe(

@@ -4,7 +4,7 @@ import Foundation
 import Testing
 
 /// The REPL on a pseudo-terminal, as a cook uses it.
-@Suite("REPL under a pseudo-terminal", .serialized)
+@Suite("REPL under a pseudo-terminal", .serialized, .ownThread)
 struct REPLTests {
   static let quick = """
     ---

@@ -5,7 +5,7 @@ import Testing
 /// Clients that do not play along, against the real `cooktimer serve` (docs/api.md §2):
 /// half-sent requests hold up nobody, a body without end is cut off. The in-process server
 /// tests (CooktimerHTTPTests) cover the timeouts themselves with a 1 s limit.
-@Suite("cooktimer serve and slow clients")
+@Suite("cooktimer serve and slow clients", .ownThread)
 struct ServeSlowClientTests {
   /// Twice the server's pool of threads in slow-loris connections, each stopped in the
   /// middle of a request line, its headers or its body; a normal request still takes less

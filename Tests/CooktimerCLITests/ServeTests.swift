@@ -1,8 +1,9 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// The real `cooktimer serve` process, with curl as the app (docs/api.md).
-@Suite("cooktimer serve")
+@Suite("cooktimer serve", .ownThread)
 struct ServeTests {
   static let tea = "---\ntitle: Tea\n---\nSteep the tea for ~steep{4%minutes}.\n\nPour.\n"
 

@@ -4,7 +4,7 @@ import Testing
 
 /// SIGKILL at any moment loses no push and never repeats one answered 200; two senders on
 /// one database never send the same push (delivery.md §5).
-@Suite("Durability and concurrency")
+@Suite("Durability and concurrency", .ownThread)
 struct DurabilityTests {
   @Test(.tags(.timing)) func sigkillMidFlightThenRestartLosesNothingAndRepeatsNothingAnswered()
     throws

@@ -7,7 +7,7 @@ import Testing
 
 /// Issue 26: "A database lock held over 5 s stops delivery for good: `send` exits 74, and
 /// `serve`'s sender stops until `serve` is restarted".
-@Suite("A locked database only delays delivery", .tags(.timing))
+@Suite("A locked database only delays delivery", .tags(.timing), .ownThread)
 struct LockedDatabaseTests {
   @Test func theWaitsBetweenFailedRoundsDoubleUpTo15Seconds() {
     var backoff = RoundBackoff()
