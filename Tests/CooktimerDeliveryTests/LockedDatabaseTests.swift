@@ -166,16 +166,8 @@ extension LockedDatabaseTests {
 
   /// `GET /healthz`: the body, a space and the status.
   static func health(_ base: String) throws -> String {
-    let curl = Process()
-    curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    curl.arguments = [
-      "-s", "--noproxy", "*", "--max-time", "5", "-w", " %{http_code}", base + "/healthz",
-    ]
-    let out = Pipe()
-    curl.standardOutput = out
-    try curl.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    curl.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    let reply = try HTTPClient.perform(HTTPClientRequest(base + "/healthz", timeout: 5))
+    // As curl's `-w " %{http_code}"` writes it: 000 when no answer came.
+    return reply.body + " " + String(format: "%03d", reply.status)
   }
 }
