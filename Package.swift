@@ -144,7 +144,7 @@ let package = Package(
     // Shared by tests: the Python APNs stand-in (Tests/APNsStandIn) and test signing keys.
     .target(
       name: "CooktimerTestSupport",
-      dependencies: ["CCrypto"],
+      dependencies: ["CCrypto", "CCurl", "CooktimerCore"],
       path: "Tests/CooktimerTestSupport"
     ),
     .testTarget(
@@ -155,20 +155,27 @@ let package = Package(
     .testTarget(
       name: "CooktimerCoreTests", dependencies: ["CooktimerCore", "CooktimerTestSupport"],
       exclude: ["Fixtures"]),
-    .testTarget(name: "CooktimerStoreTests", dependencies: ["CooktimerCore", "CooktimerStore"]),
+    .testTarget(
+      name: "CooktimerStoreTests",
+      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerTestSupport"]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
     // The use cases in-process, on a real SQLite file, with a clock the tests set.
     .testTarget(
       name: "CooktimerServiceTests",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService"]),
-    .testTarget(name: "CooktimerHTTPTests", dependencies: ["CooktimerHTTP"]),
-    // The API in-process over real HTTP (curl), on a real SQLite file with a set clock.
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CooktimerService",
+        "CooktimerTestSupport",
+      ]),
+    .testTarget(
+      name: "CooktimerHTTPTests", dependencies: ["CooktimerHTTP", "CooktimerTestSupport"]),
+    // The API in-process over real HTTP (libcurl in the test process), on a real SQLite file
+    // with a set clock.
     .testTarget(
       name: "CooktimerServerTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerHTTP", "CooktimerServer",
-        "CooktimerKitchen",
+        "CooktimerKitchen", "CooktimerTestSupport",
       ]),
     .testTarget(name: "CooktimerKitchenTests", dependencies: ["CooktimerKitchen"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).

@@ -4,7 +4,7 @@ import Testing
 
 @testable import CooktimerAPNs
 
-@Suite("Answers from the stand-in")
+@Suite("Answers from the stand-in", .ownThread)
 struct AnswerTests {
   @Test func scriptedAnswersComeInOrder() throws {
     let dead = String(repeating: "de", count: 32)

@@ -7,7 +7,7 @@ import Testing
   import Glibc
 #endif
 
-@Suite("Connection to a real HTTP/2 stand-in")
+@Suite("Connection to a real HTTP/2 stand-in", .ownThread)
 struct ConnectionTests {
   @Test func pushIsAnswered200WithItsApnsIDOverHTTP2() throws {
     let fixture = try StandInFixture()
@@ -77,7 +77,7 @@ struct ConnectionTests {
     #expect(try fixture.standIn.requests().isEmpty)
   }
 
-  @Test func connectionRefusedIsATransportErrorAtOnce() throws {
+  @Test(.tags(.timing)) func connectionRefusedIsATransportErrorAtOnce() throws {
     let port = try Self.closedPort()
     let connection = try APNsConnection(baseURL: URL(string: "https://127.0.0.1:\(port)")!)
     let started = ContinuousClock.now
@@ -121,21 +121,7 @@ struct ConnectionTests {
   }
 
   /// A loopback port nobody listens on: bound, then closed.
-  static func closedPort() throws -> Int {
-    let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    defer { close(fd) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(fd, $0, length) == 0 && getsockname(fd, $0, &length) == 0
-      }
-    }
-    guard bound else { throw TestSupportError("no free port") }
-    return Int(UInt16(bigEndian: address.sin_port))
-  }
+  static func closedPort() throws -> Int { Int(try LoopbackSocket.closedPort()) }
 }
 
 extension Array {

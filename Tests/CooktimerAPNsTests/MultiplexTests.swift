@@ -3,7 +3,7 @@ import CooktimerTestSupport
 import Foundation
 import Testing
 
-@Suite("Requests side by side on one HTTP/2 connection")
+@Suite("Requests side by side on one HTTP/2 connection", .ownThread)
 struct MultiplexTests {
   /// Every answer is held 2 s: 100 requests are in flight at once, and the 101st goes only
   /// when a stream frees up.
@@ -50,7 +50,7 @@ struct MultiplexTests {
       try fixture.standIn.requests().map(\.apnsID) == [requests[0].apnsID!.uuidString.lowercased()])
   }
 
-  @Test func aThrowingRecorderAbandonsWhatIsInFlight() throws {
+  @Test(.tags(.timing)) func aThrowingRecorderAbandonsWhatIsInFlight() throws {
     // The first answer comes at once, the second is held: the recorder's error ends the
     // call without waiting for it.
     let fixture = try StandInFixture(script: [

@@ -9,7 +9,7 @@ struct APIKeyNameTests {
 
   @Test(arguments: ["x\u{1B}y", "a b", "tab\there", "a\u{202E}b", "nul\u{7F}", ""])
   func aNameWithAControlCharacterOrSpaceIsRefused(name: String) throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["apikey", "create", "--name", name])
     #expect(r.status == 64)
     #expect(r.stdout == "")
@@ -17,7 +17,7 @@ struct APIKeyNameTests {
   }
 
   @Test func aNameOfLettersIsTaken() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["apikey", "create", "--name", "küche-1"])
     #expect(r.status == 0)
     #expect(

@@ -17,7 +17,7 @@ struct AddToTimerTests {
   static func at(_ seconds: Double) -> String { "@" + String(1_795_975_200 + seconds) }
 
   static func box() throws -> Sandbox {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "pasta", pasta)
     try box.write(recipe: "rest", rest)
     return box

@@ -1,10 +1,11 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerCLI
 
 /// The repeat-until-acknowledged rule on its own, with instants given.
-@Suite struct AlarmReminderTests {
+@Suite(.ownThread) struct AlarmReminderTests {
   func alarm(_ run: String, at ms: Int64, _ kind: Alarm.Kind = .timerFired) -> Alarm {
     Alarm(
       kind: kind, runID: run, recipe: "Tea", at: Instant(unixMilliseconds: ms), timer: "tea",

@@ -46,7 +46,7 @@ struct ClockRoundingTests {
 
   /// Through the binary: `status` and `timeline` agree on the end at a fractional second.
   @Test func statusAndTimelineAgree() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "tea", "Steep the tea for ~{3%minutes}.\n")
     let started = try box.run(["start", "tea", "--now", "2026-11-29T18:00:00.200Z"])
     #expect(started.status == 0, "\(started.stderr)")

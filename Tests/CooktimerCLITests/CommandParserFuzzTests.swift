@@ -105,7 +105,7 @@ import Testing
   /// A session that never touches a database: only its error mapping is used.
   static func session() -> Session { Session(options: GlobalOptions(), environment: [:]) }
 
-  @Test func randomArgumentVectors() {
+  @Test(.tags(.timing)) func randomArgumentVectors() {
     let session = Self.session()
     var generator = SplitMix64(seed: 15)
     let deadline = Date().addingTimeInterval(3)
@@ -118,7 +118,7 @@ import Testing
     #expect(inputs >= 200, "only \(inputs) inputs in the time given")
   }
 
-  @Test func randomREPLLines() {
+  @Test(.tags(.timing)) func randomREPLLines() {
     let session = Self.session()
     var generator = SplitMix64(seed: 2026)
     let deadline = Date().addingTimeInterval(3)

@@ -1,7 +1,8 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
-@Suite("Bad database files through the binary")
+@Suite("Bad database files through the binary", .ownThread)
 struct DatabaseFileTests {
   @Test func aFileThatIsNotSQLiteIsRefusedUntouched() throws {
     let box = try Sandbox(copyShippedRecipes: true)

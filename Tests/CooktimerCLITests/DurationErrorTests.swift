@@ -9,7 +9,7 @@ import Testing
 @Suite("Refused durations and times")
 struct DurationErrorTests {
   func restBox() throws -> Sandbox {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "rest", "Let the dough ~rest.\n")
     #expect(try box.run(["start", "rest", "--now", "2026-11-29T18:00:00Z"]).status == 0)
     return box
@@ -59,7 +59,7 @@ struct DurationErrorTests {
 
   /// A run whose id looks like a duration is still reached by that id.
   @Test func aRunIdThatLooksLikeADurationStillWorks() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let recipe = Recipe(
       title: "rest", steps: [Step(text: "Rest", timers: [TimerSpec(name: "rest", duration: nil)])])
     let (run, events) = try Run.start(
@@ -74,7 +74,7 @@ struct DurationErrorTests {
   /// A run id of digits only (`963`, one in 47 ids) reaches its run; with no such run the
   /// word is a bare number, refused as a duration.
   @Test func aRunIdOfDigitsStillWorks() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let recipe = Recipe(
       title: "rest", steps: [Step(text: "Rest", timers: [TimerSpec(name: "rest", duration: nil)])])
     let (run, events) = try Run.start(
@@ -122,7 +122,7 @@ struct DurationErrorTests {
   /// A bad or skipped clock time is refused before any run is looked up: with no run at all
   /// it is still the time that is wrong.
   @Test func aRefusedClockTimeComesBeforeTheRun() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let bad = try box.run(["begin", "rest", "until", "25:00"])
     #expect(bad.status == 64)
     #expect(

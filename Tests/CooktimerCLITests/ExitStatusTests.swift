@@ -1,7 +1,8 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
-@Suite("The binary: exit statuses and messages")
+@Suite("The binary: exit statuses and messages", .ownThread)
 struct ExitStatusTests {
   @Test func unknownCommandIsUsage() throws {
     let box = try Sandbox()

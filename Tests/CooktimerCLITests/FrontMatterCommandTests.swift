@@ -20,7 +20,7 @@ struct FrontMatterCommandTests {
     """
 
   @Test func showJSONGivesValuesTheirShape() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "soup", Self.soup)
     let json = try box.json("show soup --json")
     let metadata = try #require(json["metadata"] as? [String: Any])
@@ -31,7 +31,7 @@ struct FrontMatterCommandTests {
   }
 
   @Test func showTextJoinsListsOnOneLine() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "soup", Self.soup)
     let r = try box.run("show soup")
     #expect(r.status == 0)
@@ -43,7 +43,7 @@ struct FrontMatterCommandTests {
   }
 
   @Test func controlCharactersNeverReachTheTerminal() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "esc", "---\ntitle: \"Tea\\e[2J\"\nnote: \"a\\rb\"\n---\nBoil.\n")
     let r = try box.run("show esc")
     #expect(r.status == 0)
@@ -53,7 +53,7 @@ struct FrontMatterCommandTests {
   /// One bad line (an unclosed `{`, a YAML fault) is a warning: `start` runs the rest,
   /// the timers it can run included (issue 23).
   @Test func aRecipeWithOneBadLineStillStarts() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(
       recipe: "loose", "---\ntags: [a, b\n---\nBoil ~{5%minutes}.\n\nAdd @salt{1%pinch and stir.\n")
     let r = try box.run(["start", "loose", "--now", "@1795975200"])
@@ -67,7 +67,7 @@ struct FrontMatterCommandTests {
 
   /// Invalid YAML is a warning at its place; the recipe still shows (issue 23).
   @Test func invalidYAMLIsAWarningWithItsPlace() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "bad", "---\ntags: [a, b\n---\nBoil.\n")
     let r = try box.run("show bad")
     #expect(r.status == 0)

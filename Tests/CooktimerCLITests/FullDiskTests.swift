@@ -1,10 +1,11 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// With the disk full, reading still works and a change fails in one line, losing nothing
 /// (docs/architecture.md §5). The full disk is a 3 MiB tmpfs, filled up: mounting one needs
 /// root, as `.ci/run` has.
-@Suite("A full disk")
+@Suite("A full disk", .ownThread)
 struct FullDiskTests {
   @Test(.enabled(if: getuid() == 0, "mounting a small tmpfs needs root"))
   func readsWorkAndAChangeFailsInOneLine() throws {

@@ -1,10 +1,11 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// `help` wraps at word boundaries: to the terminal's width on a terminal, to 80 columns
 /// through a pipe, continuation lines under the description.
-@Suite("help wraps its text", .serialized)
+@Suite("help wraps its text", .serialized, .ownThread)
 struct HelpWrapTests {
   @Test func oneCommandsHelpWrapsAt80ColumnsThroughAPipe() throws {
     let box = try Sandbox()

@@ -1,4 +1,5 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// A downloaded recipe that tries to retitle the terminal (`ESC ]0;…BEL`), wipe the screen
 /// (`ESC [2J`), reorder text with a bidi override and hide a NUL: every human output shows
 /// those characters replaced visibly; JSON keeps them exactly.
-@Suite("Hostile text never reaches the terminal raw", .serialized)
+@Suite("Hostile text never reaches the terminal raw", .serialized, .ownThread)
 struct HostileTextTests {
   static let recipe =
     "---\ntitle: \"Tea\\e]0;PWNED\\a\"\n---\n"

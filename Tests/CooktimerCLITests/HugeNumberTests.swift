@@ -10,7 +10,7 @@ struct HugeNumberTests {
   static let recipe = "Rest 10000000000000 days.\n\nBake ~{99999999999999999999%hours}.\n"
 
   @Test func showAndStartWarnAndRun() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "huge", Self.recipe)
     let file = "\(box.recipes)/huge.cook"
     let warnings =
@@ -32,7 +32,7 @@ struct HugeNumberTests {
 
   /// The REPL (its commands piped) reads the recipe with the same warnings and goes on.
   @Test func theREPLGoesOn() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "huge", Self.recipe)
     let repl = try box.run([], input: "show huge\nstart huge --prose-timers\nstatus --json\n")
     #expect(repl.status == 0, "\(repl.stderr)")
@@ -44,7 +44,7 @@ struct HugeNumberTests {
   }
 
   @Test func importOfAPageWithHugeNumbers() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let page = box.folder.appendingPathComponent("big.html")
     try """
     <script type="application/ld+json">
@@ -71,7 +71,7 @@ struct HugeNumberTests {
   /// One `GET /v1/recipes/NAME` of such a recipe killed `serve`; now it answers, and the
   /// server goes on. The API's JSON escapes C1 and bidi controls of a recipe's title too.
   @Test func serveAnswersForTheRecipeAndGoesOn() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "huge", Self.recipe)
     try box.write(recipe: "odd", "---\ntitle: \"A\\x9Bb\\u202Ec\\x7F\"\n---\nBoil.\n")
     let server = try ServeProcess(box)

@@ -26,7 +26,7 @@ struct ImportCommandTests {
     ("main-entity", "Mom’s Rice Pudding — 3 steps, 1 timer"),
   ])
   func aSavedPageBecomesItsCookFile(name: String, summary: String) throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["import", Self.page(name + ".html"), "--name", "Imported/\(name)"])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout == "Imported Imported/\(name): \(summary)\n")
@@ -40,7 +40,7 @@ struct ImportCommandTests {
   }
 
   @Test func theFrontMatterReadsBackAsThePageWroteIt() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.run(["import", Self.page("tasty-sections.html")])
     let json = try box.json("show Chicken Pot Pie --json")
     let metadata = try #require(json["metadata"] as? [String: Any])
@@ -51,7 +51,7 @@ struct ImportCommandTests {
   }
 
   @Test func anExistingFileIsKeptUnlessForced() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "Shrimp", "Mine.\n")
     let page = Self.page("two-blocks.html")
     let kept = try box.run(["import", page, "--name", "Shrimp"])
@@ -72,7 +72,7 @@ struct ImportCommandTests {
     ("no-steps.html", "has a Recipe (\"Tea\") with no instructions this importer can read"),
   ])
   func aPageWithoutARecipeSaysSo(file: String, message: String) throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["import", Self.page(file)])
     #expect(r.status == 65)
     #expect(r.stderr == "cooktimer: \(Self.page(file)) \(message)\n")
@@ -82,7 +82,7 @@ struct ImportCommandTests {
   @Test func aURLIsFetchedAndBecomesTheSource() throws {
     let body = try String(contentsOfFile: Self.page("two-blocks.html"), encoding: .utf8)
     let server = try PageServer(body: body)
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["import", server.url, "--name", "shrimp"])
     #expect(r.status == 0, "\(r.stderr)")
     let written = try String(contentsOfFile: box.recipes + "/shrimp.cook", encoding: .utf8)
@@ -99,7 +99,7 @@ struct ImportCommandTests {
     let body = try String(contentsOfFile: Self.page("two-blocks.html"), encoding: .utf8)
     let page = try PageServer(body: body)
     let moved = try PageServer(status: 301, body: "", headers: ["Location: \(page.url)"])
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["import", moved.url, "--name", "shrimp"])
     #expect(r.status == 0, "\(r.stderr)")
     let written = try String(contentsOfFile: box.recipes + "/shrimp.cook", encoding: .utf8)
@@ -107,7 +107,7 @@ struct ImportCommandTests {
   }
 
   @Test func aServerNobodyListensOnIsAnIOError() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     // A port that was just listened on and closed: nobody is there.
     let url = try PageServer(body: "").url.replacingOccurrences(of: "/recipe", with: "/gone")
     let r = try box.run(["import", url])
@@ -117,7 +117,7 @@ struct ImportCommandTests {
   }
 
   @Test func aNameMayNotLeaveTheRecipesFolder() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["import", Self.page("two-blocks.html"), "--name", "../x"])
     #expect(r.status == 64)
   }

@@ -29,7 +29,7 @@ struct ImportTitleNameTests {
     ("...", "Imported recipe", "Imported Imported recipe: ... — 1 step, 1 timer\n"),
   ])
   func aTitleBecomesOneSafeFileName(title: String, file: String, stdout: String) throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["import", try Self.page(in: box, title: title)])
     #expect(r.status == 0, "\(r.stderr)")
     #expect(r.stdout == stdout)
@@ -39,7 +39,7 @@ struct ImportTitleNameTests {
 
   /// Only an explicit `--name` is blamed, and only when it was given.
   @Test func aBadExplicitNameIsBlamedAsGiven() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let page = try Self.page(in: box, title: "Shrimp")
     let r = try box.run(["import", page, "--name", ".x"])
     #expect(r.status == 64)

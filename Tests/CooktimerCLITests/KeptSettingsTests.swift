@@ -1,10 +1,11 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// Issue 26: `--topic` given to `payload`, `send`, `status` or `outbox` was not kept although
 /// the warning said "give … once … kept". The one rule (docs/cli.md §1.5): the options are
 /// kept by every command that opens the database; the variables by changes only.
-@Suite("Kept settings; device names")
+@Suite("Kept settings; device names", .ownThread)
 struct KeptSettingsTests {
   /// `cooktimer ARGS` without the sandbox's `COOKTIMER_BUNDLE_ID`, plus `extra`.
   func run(_ box: Sandbox, _ arguments: [String], extra: [String: String] = [:]) throws

@@ -1,17 +1,17 @@
 import CooktimerActivity
 import CooktimerServer
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 @Suite("content, payload, plan, contract and outbox through the binary")
 struct LiveActivityCommandTests {
-  static let t0 = "2026-11-29T18:00:00Z"
   /// 2026-11-29T18:00:00Z in seconds since 2001-01-01 (ActivityKit's default date decoding).
   static let t0Reference = 1_795_975_200.0 - 978_307_200
 
   @Test func contentUsesThe2001EpochAndAStaleDateWhileRunning() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run(["start", "tea", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    try box.run(["start", "tea", "--now", t0Text])
     let content = try box.json("content --now @1795975210")
     let state = try #require(content["state"] as? [String: Any])
     #expect(state["endDate"] as? Double == Self.t0Reference + 180)
@@ -26,8 +26,8 @@ struct LiveActivityCommandTests {
   /// A `payload` is a preview: it shows the timestamp the next push would take and takes
   /// none, so 50 previews leave a later pause's push at its own second.
   @Test func previewsTakeNoTimestamp() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run(["start", "tea", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    try box.run(["start", "tea", "--now", t0Text])
     var stamps: Set<Int> = []
     for _ in 0..<50 {
       let r = try box.run(["payload", "update", "--now", "@1795975205.5"])
@@ -50,8 +50,8 @@ struct LiveActivityCommandTests {
   }
 
   @Test func payloadJSONHasHeadersAndBody() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run(["start", "tea", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    try box.run(["start", "tea", "--now", t0Text])
     let json = try box.json("payload end --json --dismissal immediate --now @1795975260")
     let headers = try #require(json["headers"] as? [String: String])
     #expect(headers["apns-topic"] == "com.example.cooktimer.push-type.liveactivity")
@@ -63,10 +63,10 @@ struct LiveActivityCommandTests {
   }
 
   @Test func payloadOnAFinishedRunOnlyEnds() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run(["start", "tea", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    try box.run(["start", "tea", "--now", t0Text])
     let id = try #require(
-      (try box.json("status --json --now \(Self.t0)")["runs"] as? [[String: Any]])?.first?["id"]
+      (try box.json("status --json --now \(t0Text)")["runs"] as? [[String: Any]])?.first?["id"]
         as? String)
     try box.run(["stop", "--now", "@1795975210"])
     #expect(try box.run(["payload", "end", id]).status == 0)
@@ -74,15 +74,15 @@ struct LiveActivityCommandTests {
   }
 
   @Test func contractIsTheLibraryDeclaration() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run("contract")
     #expect(r.status == 0)
     #expect(r.stdout == contractDeclaration() + "\n" + apiContractDeclaration())
   }
 
   @Test func planOfTheOvernightBreadRestartsTheActivityBeforeEightHours() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    let r = try box.run(["plan", "overnight-bread", "--start", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    let r = try box.run(["plan", "overnight-bread", "--start", t0Text])
     #expect(r.status == 0)
     let lines = r.stdout.split(separator: "\n").map { String($0) }
     let objects = try lines.map {
@@ -106,8 +106,8 @@ struct LiveActivityCommandTests {
   }
 
   @Test func everyChangeQueuesItsPushAndSentOnesLeave() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run(["start", "tea", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    try box.run(["start", "tea", "--now", t0Text])
     try box.run(["pause", "--now", "@1795975210"])
     try box.run(["pause", "--now", "@1795975211"])  // no change: no push
     let pending = try box.run(["outbox", "--now", "@1795975212"]).stdout.split(separator: "\n")
@@ -123,7 +123,7 @@ struct LiveActivityCommandTests {
   /// A live run past the 8-hour activity limit: its outbox ends activity 1 and starts a fresh
   /// one by push-to-start at 7 h 50 min, and later pushes go to activity 2.
   @Test func aLiveRunRestartsItsActivityBeforeEightHours() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     try box.run(["start", "overnight-bread", "--auto-advance", "--now", "@1000000"])
     let lines = try box.run(["outbox", "--now", "@1060000"]).stdout.split(separator: "\n")
     let pushes = try lines.map {

@@ -10,7 +10,7 @@ import Testing
 struct LocalTimeCommandTests {
   /// A sandbox with a run of a recipe whose one timer has no length, started at `now` in `tz`.
   func restRun(_ tz: String, _ now: String) throws -> Sandbox {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "rest", "Let the dough ~rest.\n")
     let started = try box.run(["start", "rest", "--now", now], extraEnvironment: ["TZ": tz])
     #expect(started.status == 0, "\(started.stderr)")

@@ -1,6 +1,7 @@
 import CooktimerCore
 import CooktimerPTY
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -8,9 +9,8 @@ import Testing
 
 /// Many active runs: the REPL's greeting sums up what does not fit on the screen, and the
 /// scheduler's idle work does not depend on how many runs it holds.
-@Suite("Many runs", .serialized)
+@Suite("Many runs", .serialized, .ownThread)
 struct ManyRunsTests {
-  static let t0 = Instant(unixMilliseconds: 1_795_975_200_000)
   /// An untimed first step: a run waits for the cook at once, and nothing ever rings.
   static let bread = Recipe(
     title: "Bread",
@@ -59,7 +59,7 @@ struct ManyRunsTests {
     try store.transaction { tx in
       for i in 0..<40 {
         let (run, events) = try Run.start(
-          id: String(format: "t%02d", i), recipe: tea, at: Self.t0 + Int64(i) * 1_000)
+          id: String(format: "t%02d", i), recipe: tea, at: t0 + Int64(i) * 1_000)
         try tx.insert(run, events: events)
       }
     }
@@ -87,14 +87,14 @@ struct ManyRunsTests {
   /// Up to the screen's height less four lines every run is listed; one more is summed up.
   @Test func everyRunIsListedWhileTheyFit() throws {
     let runs = try (0..<21).map {
-      try Run.start(id: "x\($0)", recipe: Self.bread, at: Self.t0).run
+      try Run.start(id: "x\($0)", recipe: Self.bread, at: t0).run
     }
     #expect(ActiveRunsSummary.readAtMost(rows: 24) == 20)
-    let fitting = ActiveRunsSummary.lines(Array(runs.prefix(20)), of: 20, rows: 24, now: Self.t0)
+    let fitting = ActiveRunsSummary.lines(Array(runs.prefix(20)), of: 20, rows: 24, now: t0)
     #expect(fitting.count == 21)
     #expect(fitting.last == "  x19  Bread — step 1 of 2, waiting")
     // The greeting reads only the first 20 of the 21 and the count.
-    let over = ActiveRunsSummary.lines(Array(runs.prefix(20)), of: 21, rows: 24, now: Self.t0)
+    let over = ActiveRunsSummary.lines(Array(runs.prefix(20)), of: 21, rows: 24, now: t0)
     #expect(over.count == 12)
     #expect(over.last == "  … and 11 more: `status` lists them all")
     #expect(Screenful.grouped(49_990) == "49,990")
@@ -107,25 +107,25 @@ struct ManyRunsTests {
   @Test func idleRoundsRingNothingAmongThousandsOfWaitingRuns() throws {
     var scheduler = AlarmScheduler()
     var runs = try (0..<5_000).map {
-      try Run.start(id: "w\($0)", recipe: Self.bread, at: Self.t0).run
+      try Run.start(id: "w\($0)", recipe: Self.bread, at: t0).run
     }
     let tea = Recipe(
       title: "Tea",
       steps: [Step(text: "Steep", timers: [TimerSpec(name: "tea", duration: 180_000)])])
-    runs.append(try Run.start(id: "tea", recipe: tea, at: Self.t0).run)
+    runs.append(try Run.start(id: "tea", recipe: tea, at: t0).run)
     scheduler.replace(runs)
-    #expect(scheduler.nextDeadline() == Self.t0 + 180_000)
+    #expect(scheduler.nextDeadline() == t0 + 180_000)
     for second in 1..<180 {
-      #expect(scheduler.collect(at: Self.t0 + Int64(second) * 1_000).isEmpty)
+      #expect(scheduler.collect(at: t0 + Int64(second) * 1_000).isEmpty)
     }
-    let rang = scheduler.collect(at: Self.t0 + 180_000)
+    let rang = scheduler.collect(at: t0 + 180_000)
     #expect(rang.map(\.runID) == ["tea"])
     #expect(scheduler.nextDeadline() == nil)
     // A run changed by another process keeps its place: what happened after the rounds that
     // already passed is what rings.
     var changed = runs[0]
-    _ = try changed.next(at: Self.t0 + 200_000)
+    _ = try changed.next(at: t0 + 200_000)
     scheduler.replace(runs.map { $0.id == changed.id ? changed : $0 })
-    #expect(scheduler.nextDeadline() == Self.t0 + 200_000 + 1_800_000)
+    #expect(scheduler.nextDeadline() == t0 + 200_000 + 1_800_000)
   }
 }

@@ -4,7 +4,7 @@ import Testing
 /// `outbox` pages instead of stopping silently at its limit.
 @Suite("outbox pages") struct OutboxPagingTests {
   @Test func outboxSaysHowManyMoreWaitAndPages() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     try box.run(["start", "tea", "--now", "@1795975200"])
     for n in 1...4 {
       try box.run([n % 2 == 1 ? "pause" : "resume", "--now", "@\(1_795_975_200 + n)"])

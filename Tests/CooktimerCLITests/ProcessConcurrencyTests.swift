@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 
 /// Several real `cooktimer` processes on one database: nothing acknowledged is lost, and no
 /// "database is locked" reaches the cook.
-@Suite("Processes sharing one database", .serialized)
+@Suite("Processes sharing one database", .serialized, .ownThread)
 struct ProcessConcurrencyTests {
   /// Two processes each add 1 s twenty times to the same run, at the same time.
   @Test func twoProcessesNeverLoseAnAdd() throws {

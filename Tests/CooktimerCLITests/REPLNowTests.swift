@@ -1,9 +1,10 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Testing
 
 /// `--now` stops the clock, so at the REPL nothing would ring: refused there, at start-up
 /// (exit 64) and on a line (the prompt goes on).
-@Suite("--now at the REPL", .serialized)
+@Suite("--now at the REPL", .serialized, .ownThread)
 struct REPLNowTests {
   static let message =
     "cooktimer: --now does not work at the REPL: it stops the clock, so no alarm would ring; "

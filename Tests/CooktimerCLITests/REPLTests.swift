@@ -1,9 +1,10 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// The REPL on a pseudo-terminal, as a cook uses it.
-@Suite("REPL under a pseudo-terminal", .serialized)
+@Suite("REPL under a pseudo-terminal", .serialized, .ownThread)
 struct REPLTests {
   static let quick = """
     ---
@@ -16,7 +17,7 @@ struct REPLTests {
 
   /// A timer started in another process rings at its end date while the prompt is idle,
   /// and again while a command is half typed; the half-typed line survives and runs.
-  @Test func alarmsRingOnTimeWithoutGarblingTheLine() throws {
+  @Test(.tags(.timing)) func alarmsRingOnTimeWithoutGarblingTheLine() throws {
     let box = try Sandbox()
     try box.write(recipe: "quick", Self.quick)
     let repl = try PseudoTerminal(environment: box.environment)
@@ -186,7 +187,7 @@ struct REPLTests {
 
   /// `serve` and the REPL on one database: a run the app starts over HTTP rings in the REPL
   /// on time; a pause typed at the REPL is what `GET /v1/runs/{id}` answers right after.
-  @Test func theAppAndTheREPLSeeEachOthersChanges() throws {
+  @Test(.tags(.timing)) func theAppAndTheREPLSeeEachOthersChanges() throws {
     let box = try Sandbox()
     try box.write(recipe: "quick", Self.quick)
     try box.write(recipe: "tea", ServeTests.tea)

@@ -4,7 +4,7 @@ import Testing
 @Suite("recipes and show through the binary")
 struct RecipeCommandTests {
   @Test func showJSONHasTheContractShape() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let json = try box.json("show spaghetti --json")
     #expect(json["name"] as? String == "Spaghetti mit Tomatensoße")
     let steps = try #require(json["steps"] as? [[String: Any]])
@@ -30,7 +30,7 @@ struct RecipeCommandTests {
   }
 
   @Test func aRecipeIsFoundByTitleFileNameOrPath() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     for name in ["Black Tea", "black tea", "tea", "tea.cook", "\(box.recipes)/tea.cook"] {
       let r = try box.run(["show", name, "--json"])
       #expect(r.status == 0, "\(name): \(r.stderr)")
@@ -41,7 +41,7 @@ struct RecipeCommandTests {
   }
 
   @Test func aBrokenFileIsAnErrorWithItsPlaceAndHidesNothing() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     try box.write(recipe: "broken", "Boil.\n\nWait ~{} now.\n")
     let show = try box.run(["show", "broken"])
     #expect(show.status == 65)
@@ -55,7 +55,7 @@ struct RecipeCommandTests {
   }
 
   @Test func warningsGoToStderrWithTheirPlace() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "rest", "Let it ~rest.\n")
     let r = try box.run(["show", "rest"])
     #expect(r.status == 0)
@@ -65,7 +65,7 @@ struct RecipeCommandTests {
   /// Odd files are reported: a zero-length timer is a warning; bytes that are not UTF-8 and
   /// a file over the size limit are refused.
   @Test func oddFilesAreReportedOrRefused() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "zero", "Wait ~{0%min}.\n")
     let zero = try box.run(["show", "zero"])
     #expect(zero.status == 0)
@@ -98,7 +98,7 @@ struct RecipeCommandTests {
 
   /// A range runs its lower bound and says so (docs/recipes.md §6: check early).
   @Test func rangesShowInStatus() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "pot", "Boil ~potatoes{20-25%minutes}.\n")
     let r = try box.run(["start", "pot", "--now", "2026-11-29T18:00:00Z"])
     #expect(

@@ -8,7 +8,7 @@ struct RecipeFolderTests {
   /// A tree with nested folders, one file name in two folders, a hidden folder, a hidden
   /// file, a symlink loop and a file that is not a recipe.
   func tree() throws -> Sandbox {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "tea", "---\ntitle: Black Tea\n---\nSteep ~{3%min}.\n")
     try box.write(recipe: "Breakfast/Pancakes", "Fry ~{2%min}.\n")
     try box.write(recipe: "Breakfast/Eggs/Soft", "Boil ~{6%min}.\n")
@@ -104,7 +104,7 @@ struct RecipeFolderTests {
 @Suite("recipe list cache")
 struct RecipeListCacheTests {
   @Test func aChangedFileIsReadAgain() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "Soups/Lentil", "Simmer ~{25%minutes}.\n")
     #expect(try box.run("recipes").stdout == "Soups/Lentil  Lentil — 1 step, 1 timer\n")
     let cacheFolder = box.folder.appendingPathComponent(".cache/cooktimer").path
@@ -117,7 +117,7 @@ struct RecipeListCacheTests {
   }
 
   @Test func aCorruptCacheIsIgnored() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "tea", "Steep ~{3%min}.\n")
     _ = try box.run("recipes")
     let cacheFolder = box.folder.appendingPathComponent(".cache/cooktimer").path

@@ -7,7 +7,7 @@ import Testing
 @Suite("recipe names: beginnings and close misses")
 struct RecipePrefixTests {
   @Test func aUniqueBeginningNamesTheRecipe() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     // The file name wins over the title "Spaghetti Carbonara" of pasta-carbonara.
     let spag = try box.run(["show", "spag"])
     #expect(spag.status == 0)
@@ -21,7 +21,7 @@ struct RecipePrefixTests {
   }
 
   @Test func aBeginningSeveralShareListsThem() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let egg = try box.run(["show", "egg"])
     #expect(egg.status == 64)
     #expect(
@@ -31,7 +31,7 @@ struct RecipePrefixTests {
   }
 
   @Test func aCloseMissIsSuggested() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let typo = try box.run(["start", "spaghettti"])
     #expect(typo.status == 66)
     #expect(
@@ -47,7 +47,7 @@ struct RecipePrefixTests {
   }
 
   @Test func aMistypedCommandIsSuggested() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["stauts"])
     #expect(r.status == 64)
     #expect(

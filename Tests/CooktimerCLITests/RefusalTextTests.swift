@@ -20,7 +20,7 @@ struct RefusalTextTests {
 
   /// A timer that rang "has fired", never "is fired"; a skipped one "is skipped".
   @Test func anEndedTimerIsNamedInPlainWords() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "eggs", "Boil ~a{1%minutes} then ~b{3%minutes}.\n")
     let id = try #require(
       try box.json("start eggs --json --now 2026-11-29T18:00:00Z")["id"] as? String)

@@ -1,11 +1,12 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// Alarms a cook cannot miss, under a pseudo-terminal: the ring repeats until acknowledged
 /// (a key, `ok`, or `ok RUN` from elsewhere), hooks run side by side and are waited for,
 /// missed alarms run the hook, and what rang inside `watch` stays in the scrollback.
-@Suite("REPL alarms ring until acknowledged", .serialized)
+@Suite("REPL alarms ring until acknowledged", .serialized, .tags(.timing), .ownThread)
 struct RingTests {
   static let quick = "---\ntitle: Quick\n---\nWait ~egg{1%second}.\n\nThen serve.\n"
   static let alarm = " ⏰ Quick — egg is done · `next`: step 2 — Then serve."

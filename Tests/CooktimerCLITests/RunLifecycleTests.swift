@@ -1,10 +1,10 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// One-shot commands through the real binary, with `--now` as the clock.
 @Suite("Runs through the binary")
 struct RunLifecycleTests {
-  static let t0 = "2026-11-29T18:00:00Z"
 
   /// `--now` at T + `seconds`.
   static func at(_ seconds: Double) -> String {
@@ -12,8 +12,8 @@ struct RunLifecycleTests {
   }
 
   @Test func startPrintsTheRunAndItsTimer() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    let r = try box.run(["start", "tea", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    let r = try box.run(["start", "tea", "--now", t0Text])
     #expect(r.status == 0)
     let id = try #require(r.stdout.split(separator: " ").dropFirst().first).dropLast()
     #expect(
@@ -28,8 +28,8 @@ struct RunLifecycleTests {
 
   /// docs/timers.md §5: a timer paused at T+30.4 s and resumed at T+40.0 s fires 9.6 s late.
   @Test func pauseAndResumeMoveTheEndDateExactly() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run(["start", "tea", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    try box.run(["start", "tea", "--now", t0Text])
     #expect(try box.run(["pause", "--now", Self.at(30.4)]).status == 0)
     let paused = try box.json("status --json --now \(Self.at(100))")
     let pausedTimer = try timer(paused)
@@ -46,7 +46,7 @@ struct RunLifecycleTests {
   }
 
   @Test func safeRetriesChangeNothingAndSaySo() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let id = try startedID(box, "tea")
     try box.run(["pause", "--now", Self.at(10)])
     let again = try box.run(["pause", "--now", Self.at(20)])
@@ -57,7 +57,7 @@ struct RunLifecycleTests {
   }
 
   @Test func nowBeforeTheLastChangeIsTakenAsThatChange() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     _ = try startedID(box, "tea")
     try box.run(["pause", "--now", Self.at(60)])
     try box.run(["resume", "--now", Self.at(30)])  // earlier than the pause: taken at T+60
@@ -66,7 +66,7 @@ struct RunLifecycleTests {
   }
 
   @Test func addExtendsTheShownTimerAndRefusesZero() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let id = try startedID(box, "tea")
     #expect(try box.run(["add", "1m", "--now", Self.at(60)]).status == 0)
     let t = try timer(try box.json("status --json --now \(Self.at(61))"))
@@ -80,7 +80,7 @@ struct RunLifecycleTests {
   }
 
   @Test func finishedRunsRefuseChangesNamingTheirState() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let id = try startedID(box, "tea")
     let next = try box.run(["next", "--now", Self.at(10)])
     #expect(next.status == 0)
@@ -97,7 +97,7 @@ struct RunLifecycleTests {
   }
 
   @Test func nextWhilePausedIsRefused() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     _ = try startedID(box, "soft-boiled-eggs")
     try box.run(["next", "--now", Self.at(1)])
     try box.run(["pause", "--now", Self.at(2)])
@@ -107,7 +107,7 @@ struct RunLifecycleTests {
   }
 
   @Test func severalActiveRunsMustBeNamed() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let a = try startedID(box, "tea")
     let b = try startedID(box, "rice")
     let r = try box.run(["pause", "--now", Self.at(5)])
@@ -119,7 +119,7 @@ struct RunLifecycleTests {
   }
 
   @Test func pipedCommandsRunInOrder() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
     let r = try box.run([], input: "start tea\nstatus --json\nfrob\nstatus\n")
     #expect(r.status == 64)  // the last failing line
     #expect(r.stdout.hasPrefix("Started "))
@@ -128,8 +128,8 @@ struct RunLifecycleTests {
   }
 
   @Test func autoAdvanceMovesOnAtTheInstantTheStepEnds() throws {
-    let box = try Sandbox(copyShippedRecipes: true)
-    try box.run(["start", "soft-boiled-eggs", "--auto-advance", "--now", Self.t0])
+    let box = try Sandbox(copyShippedRecipes: true, inProcess: true)
+    try box.run(["start", "soft-boiled-eggs", "--auto-advance", "--now", t0Text])
     // Step 1 has no timer: the cook moves on; then eggs (6 min) and cool (1 min) follow.
     try box.run(["next", "--now", Self.at(30)])
     let run = try #require(
@@ -147,9 +147,9 @@ struct RunLifecycleTests {
   /// A timer the recipe left without a length takes one from the cook: a duration or a
   /// clock time (docs/timers.md §3.3), in the local zone (TZ=UTC here).
   @Test func beginTakesADurationOrAClockTime() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "rest", "Let the dough ~rest.\n\nShape it ~shape.\n")
-    try box.run(["start", "rest", "--now", Self.t0])
+    try box.run(["start", "rest", "--now", t0Text])
     let bad = try box.run(["begin", "1", "90", "--now", Self.at(1)])
     #expect(bad.status == 64)
     #expect(bad.stderr.contains("90s or 90m"))
@@ -160,7 +160,7 @@ struct RunLifecycleTests {
   }
 
   private func startedID(_ box: Sandbox, _ recipe: String) throws -> String {
-    let json = try box.json("start \(recipe) --json --now \(Self.t0)")
+    let json = try box.json("start \(recipe) --json --now \(t0Text)")
     return try #require(json["id"] as? String)
   }
 

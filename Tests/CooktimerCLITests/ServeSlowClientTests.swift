@@ -1,15 +1,16 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// Clients that do not play along, against the real `cooktimer serve` (docs/api.md §2):
 /// half-sent requests hold up nobody, a body without end is cut off. The in-process server
 /// tests (CooktimerHTTPTests) cover the timeouts themselves with a 1 s limit.
-@Suite("cooktimer serve and slow clients")
+@Suite("cooktimer serve and slow clients", .ownThread)
 struct ServeSlowClientTests {
   /// Twice the server's pool of threads in slow-loris connections, each stopped in the
   /// middle of a request line, its headers or its body; a normal request still takes less
   /// than 100 ms, start to end.
-  @Test func slowLorisClientsDelayNoOtherRequest() throws {
+  @Test(.tags(.timing)) func slowLorisClientsDelayNoOtherRequest() throws {
     let box = try ServeTests.sandbox()
     let server = try ServeProcess(box)
     let id = try #require(try box.json("start tea --json")["id"] as? String)
@@ -21,8 +22,8 @@ struct ServeSlowClientTests {
       "POST /v1/runs/\(id)/pause HTTP/1.1\r\nHost: kitchen\r\nTransfer-Encoding: chunked\r\n\r\n"
         + "40\r\n{",
     ]
-    let lorises = try (0..<8).map { n -> RawSocket in
-      let loris = try RawSocket(server.base)
+    let lorises = try (0..<8).map { n -> LoopbackSocket in
+      let loris = try LoopbackSocket(server.base)
       #expect(loris.send(halves[n % halves.count]))
       return loris
     }
@@ -52,10 +53,10 @@ struct ServeSlowClientTests {
   /// 1 MiB the server reads to answer 413 rather than reset), not read for ever; a declared
   /// length over the limit is answered 413 before any body is sent. Nothing is started, and
   /// the server serves on.
-  @Test func anEndlessBodyIsCutOff() throws {
+  @Test(.tags(.timing)) func anEndlessBodyIsCutOff() throws {
     let box = try ServeTests.sandbox()
     let server = try ServeProcess(box)
-    let endless = try RawSocket(server.base)
+    let endless = try LoopbackSocket(server.base)
     #expect(
       endless.send(
         "POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Type: application/json\r\n"
@@ -75,7 +76,7 @@ struct ServeSlowClientTests {
     #expect(sent > 64 * 1024)
     #expect(sent < 16 << 20, "\(sent) bytes were taken before the cut")
 
-    let declared = try RawSocket(server.base)
+    let declared = try LoopbackSocket(server.base)
     #expect(
       declared.send(
         "POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Type: application/json\r\n"

@@ -1,10 +1,11 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 @testable import CooktimerCLI
 
 /// `serve --tls` and the pairing link as the real binary prints them (docs/api.md §2.1, §2.2).
-@Suite("cooktimer serve --tls")
+@Suite("cooktimer serve --tls", .ownThread)
 struct ServeTLSTests {
   @Test func makesItsCertificateOnceAndServesHTTPS() throws {
     let box = try ServeTests.sandbox()
@@ -71,7 +72,7 @@ struct ServeTLSTests {
 }
 
 /// The pairing link's QR code as text (Serve/TerminalQRCode.swift).
-@Suite("the pairing QR code")
+@Suite("the pairing QR code", .ownThread)
 struct TerminalQRCodeTests {
   @Test func halfBlocksTwoModuleRowsALine() throws {
     // Version 1 (21 modules) with a 2-module quiet zone: 25 wide, 13 lines.

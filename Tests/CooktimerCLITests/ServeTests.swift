@@ -1,8 +1,9 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// The real `cooktimer serve` process, with curl as the app (docs/api.md).
-@Suite("cooktimer serve")
+@Suite("cooktimer serve", .ownThread)
 struct ServeTests {
   static let tea = "---\ntitle: Tea\n---\nSteep the tea for ~steep{4%minutes}.\n\nPour.\n"
 
@@ -141,28 +142,20 @@ struct ServeTests {
   @Test func sigtermDuringLoadKeepsEveryAcknowledgedChange() throws {
     let box = try Self.sandbox()
     let server = try ServeProcess(box)
-    let load = Process()
-    load.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     let start = [
       "-s", "-X", "POST", "-H", "Content-Type: application/json", "--data-binary",
       #"{"recipe":"tea"}"#, "-w", " %{http_code}\n", server.base + "/v1/runs",
     ]
-    let arguments =
-      ["--noproxy", "*", "--parallel", "--parallel-max", "8"]
-      + together(Array(repeating: start, count: 300))
-    load.arguments = arguments
-    let out = Pipe()
-    load.standardOutput = out
-    load.standardError = FileHandle.nullDevice
-    try load.run()
+    let load = try RunningCurl(
+      ["--parallel", "--parallel-max", "8"] + together(Array(repeating: start, count: 300)))
     // Stop once some runs are stored, while the rest are still being sent.
     let deadline = Date(timeIntervalSinceNow: 10)
     while runIDs(in: try box.run("status --json").stdout).count < 20 && Date() < deadline {
       usleep(5_000)
     }
     #expect(server.stop() == 0)
-    let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    load.waitUntilExit()
+    #expect(load.waitForExit(timeout: 30) != nil)
+    let text = load.output
     let acknowledged = text.split(separator: "\n").filter { $0.hasSuffix(" 201") }
     let ids = runIDs(in: acknowledged.joined(separator: "\n"))
     #expect(ids.count == acknowledged.count)

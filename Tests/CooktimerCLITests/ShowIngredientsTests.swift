@@ -4,7 +4,7 @@ import Testing
 @Suite("show: ingredients")
 struct ShowIngredientsTests {
   @Test func showListsIngredientsWithQuantities() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(
       recipe: "salad",
       """

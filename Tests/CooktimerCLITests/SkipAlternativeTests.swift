@@ -5,7 +5,7 @@ import Testing
 @Suite("skip of an alternative")
 struct SkipAlternativeTests {
   @Test func skippingOneAlternativeNamesTheOther() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "eggs", "Boil ~soft{6%minutes} or ~hard{10%minutes}.\n\nServe.\n")
     let id = try #require(
       try box.json("start eggs --json --now @1795975200")["id"] as? String)

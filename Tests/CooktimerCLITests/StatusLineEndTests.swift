@@ -5,7 +5,7 @@ import Testing
 @Suite("status line ends")
 struct StatusLineEndTests {
   @Test func aSkippedTimerLineHasNoTrailingSpaces() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "eggs", "Boil ~low{5%minutes} then ~high{3%minutes}.\n")
     let id = try #require(
       try box.json("start eggs --json --now 2026-11-29T18:00:00Z")["id"] as? String)

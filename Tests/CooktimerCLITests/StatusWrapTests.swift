@@ -1,11 +1,12 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerCLI
 
 /// `status` on a terminal wraps a long step at word boundaries to the screen's width;
 /// through a pipe each step stays one line, as scripts read it.
-@Suite("status wraps long steps", .serialized)
+@Suite("status wraps long steps", .serialized, .ownThread)
 struct StatusWrapTests {
   static let step =
     "Stir the onions in the butter over a low heat until they are soft and golden, which "

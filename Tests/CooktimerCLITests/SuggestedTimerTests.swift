@@ -16,7 +16,7 @@ struct SuggestedTimerTests {
     """
 
   @Test func showListsThemMarkedAndNumbered() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "lentils", Self.lentils)
     let r = try box.run("show lentils")
     #expect(r.status == 0, "\(r.stderr)")
@@ -41,7 +41,7 @@ struct SuggestedTimerTests {
   }
 
   @Test func showJSONGivesTheirSpans() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "lentils", Self.lentils)
     let json = try box.json("show lentils --json")
     let steps = try #require(json["steps"] as? [[String: Any]])
@@ -57,7 +57,7 @@ struct SuggestedTimerTests {
   }
 
   @Test func startWithProseTimersRunsThem() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "lentils", Self.lentils)
     let plain = try box.run(["start", "lentils", "--now", "2026-11-29T18:00:00Z"])
     #expect(plain.stdout.contains("step 1 of 4, waiting"), "\(plain.stdout)")
@@ -79,7 +79,7 @@ struct SuggestedTimerTests {
   }
 
   @Test func statusOffersThemAndBeginStartsOne() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "bread", "Bake for 15 minutes.\n\nSlice.\n")
     let started = try box.run(["start", "bread", "--now", "2026-11-29T18:00:00Z"])
     #expect(started.status == 0, "\(started.stderr)")
@@ -114,7 +114,7 @@ struct SuggestedTimerTests {
   }
 
   @Test func beginRefusesASuggestionTheStepDoesNotHave() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "bread", "Bake for 15 minutes.\n")
     try box.run(["start", "bread", "--now", "2026-11-29T18:00:00Z"])
     let id = try #require(runIDs(in: try box.run("status --json").stdout).first)
@@ -129,7 +129,7 @@ struct SuggestedTimerTests {
   }
 
   @Test func proseTimersIsAStartOption() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     let r = try box.run(["show", "x", "--prose-timers"])
     #expect(r.status == 64)
     #expect(r.stderr == "cooktimer: --prose-timers does not apply to `show`\n")

@@ -5,7 +5,7 @@ import Testing
 @Suite("timeline of an ended run")
 struct TimelineEndedRunTests {
   @Test func aStoppedAndAFinishedRunSayWhenAndHowLongAgo() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "quick", "Boil ~a{1%minutes}.\n")
     let stopped = try #require(
       try box.json("start quick --json --now 2026-11-29T18:00:00Z")["id"] as? String)

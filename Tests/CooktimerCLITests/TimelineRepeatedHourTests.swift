@@ -6,7 +6,7 @@ import Testing
 @Suite("timeline in the repeated hour")
 struct TimelineRepeatedHourTests {
   @Test func timesInTheRepeatedHourShowTheirOffset() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "bread", "Rest ~rest{40%minutes}.\n\nBake ~bake{30%minutes}.\n")
     let berlin = ["TZ": "Europe/Berlin"]
     let started = try box.run(

@@ -16,7 +16,7 @@ struct TimerPrefixTests {
   }
 
   @Test func aBeginningSeveralNamesShareListsThem() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(
       recipe: "two", "Make the ~sauce{10%minutes} and meanwhile the ~salad{5%minutes}.\n")
     let id = try #require(try box.json("start two --json --now @1795975200")["id"] as? String)

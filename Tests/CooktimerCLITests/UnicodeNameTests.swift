@@ -10,7 +10,7 @@ struct UnicodeNameTests {
   static let nfd = "Cafe\u{301}"
 
   @Test func eachFormReachesItsOwnFile() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: Self.nfc, "---\ntitle: Composed\n---\nBoil.\n")
     try box.write(recipe: Self.nfd, "---\ntitle: Decomposed\n---\nStir.\n")
     let composed = try box.run(["show", Self.nfc])
@@ -25,7 +25,7 @@ struct UnicodeNameTests {
   }
 
   @Test func aFormMatchingNeitherNamesBoth() throws {
-    let box = try Sandbox()
+    let box = try Sandbox(inProcess: true)
     try box.write(recipe: "x/" + Self.nfc, "Boil.\n")
     try box.write(recipe: "x/" + Self.nfd, "Stir.\n")
     let r = try box.run(["show", "x/CAF\u{C9}"])

@@ -1,4 +1,5 @@
 import CooktimerPTY
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 
 /// `watch` with more timers than rows and lines wider than the screen: lines end in `…`
 /// at the screen's width, and the header stays on the screen.
-@Suite("watch fits the screen", .serialized)
+@Suite("watch fits the screen", .serialized, .ownThread)
 struct WatchScreenTests {
   @Test func theFrameIsCutToTheScreen() {
     let lines = WatchScreen.fit(

@@ -66,7 +66,7 @@ import Testing
     }
   }
 
-  @Test func longInputsStayFast() {
+  @Test(.tags(.timing)) func longInputsStayFast() {
     let start = Date()
     Self.check(String(repeating: "@a ", count: 20_000))
     Self.check(String(repeating: "~{", count: 20_000))

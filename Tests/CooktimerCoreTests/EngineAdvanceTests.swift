@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 /// Steps: auto-advance across downtime, next on the last step, long recipes.

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 /// Several timers in one step (sequential, while, or) and timers that outlive their step.

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 /// Changes the run's state refuses, safe retries, and history that never reorders.

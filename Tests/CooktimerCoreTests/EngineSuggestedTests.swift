@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 /// `begin sN`: a duration the step names in words started as a timer of the current step.

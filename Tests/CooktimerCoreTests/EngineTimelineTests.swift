@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 /// The projected timeline and the stale date.

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Foundation
 import Testing
 

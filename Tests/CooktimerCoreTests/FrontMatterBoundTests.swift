@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -19,7 +20,7 @@ import Testing
     return lines.joined(separator: "\n") + "\n---\nBoil ~{5%min}.\n"
   }()
 
-  @Test func billionLaughsIsRefusedQuickly() throws {
+  @Test(.tags(.timing)) func billionLaughsIsRefusedQuickly() throws {
     #expect(Self.laughs.utf8.count == 329)
     let started = ContinuousClock.now
     let result = Cooklang.parse(Self.laughs, file: "laughs.cook")

@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// What the sender does with each kind of answer (delivery.md §4).
-@Suite("APNs answers")
+@Suite("APNs answers", .ownThread)
 struct AnswerTests {
   @Test func tooManyRequestsTwiceThenSentWithGrowingGapsUnderOneAPNsID() throws {
     let token = randomToken()

@@ -4,7 +4,7 @@ import Testing
 
 /// The pushes of a round go out side by side (HTTP/2 streams on one connection); each
 /// answer that came is recorded even when another in the same wave stops the sender.
-@Suite("Pushes sent side by side")
+@Suite("Pushes sent side by side", .ownThread)
 struct BatchTests {
   @Test func aRefusalAmongAnswersKeepsOnlyItsPushPendingAndExits78() throws {
     let token = randomToken()

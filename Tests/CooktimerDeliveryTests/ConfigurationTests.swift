@@ -4,7 +4,7 @@ import Testing
 
 /// Refusals before anything is sent (bad tokens: 64; missing or bad settings: 78, one line
 /// each), and APNs refusing the provider settings: exit 78 with every push kept.
-@Suite("Configuration and refusals")
+@Suite("Configuration and refusals", .ownThread)
 struct ConfigurationTests {
   @Test func invalidProviderTokenExits78AndKeepsThePushPending() throws {
     let token = randomToken()

@@ -4,9 +4,11 @@ import Testing
 
 /// SIGKILL at any moment loses no push and never repeats one answered 200; two senders on
 /// one database never send the same push (delivery.md §5).
-@Suite("Durability and concurrency")
+@Suite("Durability and concurrency", .ownThread)
 struct DurabilityTests {
-  @Test func sigkillMidFlightThenRestartLosesNothingAndRepeatsNothingAnswered() throws {
+  @Test(.tags(.timing)) func sigkillMidFlightThenRestartLosesNothingAndRepeatsNothingAnswered()
+    throws
+  {
     let token = randomToken()
     // The three pushes go out side by side (HTTP/2 streams on one connection). The first
     // and third to arrive are answered at once; the second is held 10 s, so it is in

@@ -4,7 +4,7 @@ import Testing
 
 /// An update waits for its activity's token, and only the newest state goes, carrying the
 /// newest alert of those that waited (delivery.md §3).
-@Suite("Held updates")
+@Suite("Held updates", .ownThread)
 struct HeldUpdateTests {
   @Test func updatesWaitForTheActivityTokenThenOnlyTheNewestGoesWithTheNewestAlert() throws {
     let box = try DeliveryBox()

@@ -4,7 +4,7 @@ import Testing
 
 /// Issue 26: a world-readable signing key was used without a word, and a CA file that is not
 /// a certificate was retried as a network error.
-@Suite("Signing key and CA files")
+@Suite("Signing key and CA files", .ownThread)
 struct KeyFileTests {
   @Test func aSigningKeyOthersMayReadIsRefusedWithHowToFixIt() throws {
     let box = try DeliveryBox()

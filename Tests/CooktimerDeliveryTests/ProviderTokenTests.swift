@@ -4,7 +4,7 @@ import Testing
 
 /// One provider token for many pushes on one connection, and a fresh one when APNs says it
 /// has expired (delivery.md §2, §4).
-@Suite("Provider tokens")
+@Suite("Provider tokens", .ownThread)
 struct ProviderTokenTests {
   @Test func oneJWTAcrossManyPushesAndAFreshOneAfterExpiredProviderToken() throws {
     let token = randomToken()

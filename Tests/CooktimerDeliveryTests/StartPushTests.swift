@@ -4,7 +4,7 @@ import Testing
 
 /// A start reaches every push-to-start token, with the headers and provider token of
 /// delivery.md §2, and is sent once.
-@Suite("Start pushes")
+@Suite("Start pushes", .ownThread)
 struct StartPushTests {
   @Test func startReachesThePushToStartTokenWithExactHeaders() throws {
     let box = try DeliveryBox()

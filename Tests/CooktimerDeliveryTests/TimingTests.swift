@@ -7,7 +7,7 @@ import Testing
 
 /// `cooktimer send` on its own clock: a timer's push at the timer's end with nothing else
 /// running, and pushes other processes queue noticed within 100 ms (delivery.md §3).
-@Suite("Sending on time")
+@Suite("Sending on time", .tags(.timing), .ownThread)
 struct TimingTests {
   @Test func eachTimersUpdateArrivesWithinFiftyMillisecondsOfItsEndDate() throws {
     let box = try DeliveryBox()

@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -45,7 +46,7 @@ extension ServerSuite {
   @Suite struct DeadlineWireTests {
     /// Sends `bytes` one at a time every 0.2 s until the server closes the connection;
     /// the seconds that took, or nil if it stayed open for 5 s.
-    func trickle(_ bytes: String, on client: RawConnection) -> Double? {
+    func trickle(_ bytes: String, on client: LoopbackSocket) -> Double? {
       let start = Date()
       for byte in bytes {
         client.send(String(byte))
@@ -55,7 +56,7 @@ extension ServerSuite {
       return client.readUntilClose(timeout: 5).closed ? Date().timeIntervalSince(start) : nil
     }
 
-    @Test func aHeaderSentOneByteAtATimeIsCutAtItsDeadline() throws {
+    @Test(.tags(.timing)) func aHeaderSentOneByteAtATimeIsCutAtItsDeadline() throws {
       let calls = Shared(0)
       let server = try startServer(
         configuration {
@@ -67,7 +68,7 @@ extension ServerSuite {
         return .noContent
       }
       defer { server.stop() }
-      let loris = try #require(RawConnection(port: server.port))
+      let loris = try #require(LoopbackSocket(port: server.port))
       let request =
         "GET /healthz HTTP/1.1\r\nHost: kitchen\r\nX-Slow: " + String(repeating: "a", count: 100)
       let seconds = try #require(trickle(request, on: loris))
@@ -76,7 +77,7 @@ extension ServerSuite {
       #expect(calls.value == 0)
     }
 
-    @Test func aBodySentOneByteAtATimeIsCutAtItsDeadline() throws {
+    @Test(.tags(.timing)) func aBodySentOneByteAtATimeIsCutAtItsDeadline() throws {
       let calls = Shared(0)
       let server = try startServer(
         configuration {
@@ -88,7 +89,7 @@ extension ServerSuite {
         return .noContent
       }
       defer { server.stop() }
-      let loris = try #require(RawConnection(port: server.port))
+      let loris = try #require(LoopbackSocket(port: server.port))
       loris.send("POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 100\r\n\r\n")
       let seconds = try #require(trickle(String(repeating: "x", count: 99), on: loris))
       #expect(seconds >= 0.9)
@@ -98,13 +99,13 @@ extension ServerSuite {
 
     /// Issue 26's finding: 520 connections sending a header slowly left `/healthz`
     /// unanswered for 40 s. Now, from 10 addresses (other machines), with the default limits.
-    @Test func fiveHundredTwentySlowClientsLeaveHealthzAnswered() throws {
+    @Test(.tags(.timing)) func fiveHundredTwentySlowClientsLeaveHealthzAnswered() throws {
       let server = try startServer { _ in .error(.ok, "fine") }
       defer { server.stop() }
-      var slow: [RawConnection] = []
+      var slow: [LoopbackSocket] = []
       for index in 0..<520 {
         let client = try #require(
-          RawConnection(port: server.port, from: "127.0.1.\(index % 10 + 1)"))
+          LoopbackSocket(port: server.port, from: "127.0.1.\(index % 10 + 1)"))
         client.send("GET /healthz HTTP/1.1\r\nHost: kitchen\r\nX-Slow: a")
         slow.append(client)
       }
@@ -120,9 +121,9 @@ extension ServerSuite {
         .error(.ok, "fine")
       }
       defer { server.stop() }
-      let first = try #require(RawConnection(port: server.port, from: "127.0.0.2"))
-      let second = try #require(RawConnection(port: server.port, from: "127.0.0.2"))
-      let third = try #require(RawConnection(port: server.port, from: "127.0.0.2"))
+      let first = try #require(LoopbackSocket(port: server.port, from: "127.0.0.2"))
+      let second = try #require(LoopbackSocket(port: server.port, from: "127.0.0.2"))
+      let third = try #require(LoopbackSocket(port: server.port, from: "127.0.0.2"))
       // libmicrohttpd accepts the third and closes it at once, without a word.
       let refused = third.readUntilClose(timeout: 5)
       #expect(refused.closed)

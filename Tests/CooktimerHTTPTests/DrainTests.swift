@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -23,24 +24,24 @@ extension ServerSuite {
         stopped.update { $0 = true }
       }
       // New connections are refused while the slow request is still being answered.
-      #expect(waitUntil(timeout: 5) { RawConnection.isRefused(port: port) })
+      #expect(waitUntil(timeout: 5) { LoopbackSocket.isRefused(port: port) })
       #expect(!stopped.value)
 
       gate.signal()
       #expect(client.waitForExit() == 0)
       #expect(client.output == #"{"error":"done","status":"200"} 200 close"#)
       #expect(waitUntil(timeout: 5) { stopped.value })
-      #expect(RawConnection.isRefused(port: port))
+      #expect(LoopbackSocket.isRefused(port: port))
     }
 
-    @Test func stopWithNothingInFlightIsQuickAndRepeatable() throws {
+    @Test(.tags(.timing)) func stopWithNothingInFlightIsQuickAndRepeatable() throws {
       let server = try startServer { _ in .noContent }
       _ = try curl([server.url("/")])
       let started = Date()
       server.stop()
       server.stop()
       #expect(Date().timeIntervalSince(started) < 0.5)
-      #expect(RawConnection.isRefused(port: server.port))
+      #expect(LoopbackSocket.isRefused(port: server.port))
     }
   }
 }

@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -66,7 +67,7 @@ extension ServerSuite {
       #expect(server.openEventStreams == 0)
     }
 
-    @Test func fiftyOpenStreamsLeaveAPoolOfFourFree() throws {
+    @Test(.tags(.timing)) func fiftyOpenStreamsLeaveAPoolOfFourFree() throws {
       let streams = Shared<[EventStream]>([])
       let server = try startServer(
         configuration {
@@ -97,7 +98,7 @@ extension ServerSuite {
         configuration { $0.eventStreamBufferBytes = 64 * 1024 },
         handler: Self.streaming(streams))
       defer { server.stop() }
-      let reader = try #require(RawConnection(port: server.port))
+      let reader = try #require(LoopbackSocket(port: server.port))
       reader.send("GET /events HTTP/1.1\r\nHost: kitchen\r\n\r\n")
       #expect(waitUntil(timeout: 5) { server.openEventStreams == 1 })
       let stream = try #require(streams.value.first)

@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -41,7 +42,7 @@ extension ServerSuite {
         return .error(.ok, "answered \(request.path)")
       }
       defer { server.stop() }
-      let client = try #require(RawConnection(port: server.port))
+      let client = try #require(LoopbackSocket(port: server.port))
       client.send(request)
       let (text, closed) = client.readUntilClose(timeout: 5)
       return (RawAnswer(text), closed)
@@ -140,7 +141,7 @@ extension ServerSuite {
         return .error(.ok, "\(request.body.count) bytes")
       }
       defer { server.stop() }
-      let client = try #require(RawConnection(port: server.port))
+      let client = try #require(LoopbackSocket(port: server.port))
       client.send(
         "POST /a HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 2\r\nContent-Length: 2\r\n"
           + "Connection: close\r\n\r\n{}")

@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -23,7 +24,7 @@ extension ServerSuite {
         ])
         // A client that leaves halfway through its request.
         do {
-          let leaving = try #require(RawConnection(port: server.port))
+          let leaving = try #require(LoopbackSocket(port: server.port))
           leaving.send("POST / HTTP/1.1\r\nHost: k\r\nContent-Length: 9\r\n\r\nabc")
         }
         // An event stream whose client is killed.
@@ -38,9 +39,9 @@ extension ServerSuite {
         weakStream = streams.value.first
         streams.update { $0 = [] }
         // Still open at stop: an idle keep-alive connection and a half-sent request.
-        let idle = try #require(RawConnection(port: server.port))
+        let idle = try #require(LoopbackSocket(port: server.port))
         idle.send("GET /c HTTP/1.1\r\nHost: k\r\n\r\n")
-        let half = try #require(RawConnection(port: server.port))
+        let half = try #require(LoopbackSocket(port: server.port))
         half.send("GET /d HTTP/1.1\r\nHo")
         // Only the half-sent request is left; the client that left mid-body is gone.
         #expect(waitUntil(timeout: 3) { server.context.liveRequestStates == 1 })

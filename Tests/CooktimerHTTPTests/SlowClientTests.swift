@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -5,12 +6,12 @@ import Testing
 
 extension ServerSuite {
   @Suite struct SlowClientTests {
-    @Test func halfSentRequestDelaysNobodyAndIsCutOff() throws {
+    @Test(.tags(.timing)) func halfSentRequestDelaysNobodyAndIsCutOff() throws {
       let server = try startServer(configuration { $0.connectionTimeoutSeconds = 1 }) { _ in
         .error(.ok, "fine")
       }
       defer { server.stop() }
-      let loris = try #require(RawConnection(port: server.port))
+      let loris = try #require(LoopbackSocket(port: server.port))
       let sent = Date()
       loris.send("POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 100\r\n\r\n{\"rec")
 
@@ -27,12 +28,12 @@ extension ServerSuite {
       #expect(cutAfter < 3)
     }
 
-    @Test func idleKeepAliveConnectionIsClosedAfterTheTimeout() throws {
+    @Test(.tags(.timing)) func idleKeepAliveConnectionIsClosedAfterTheTimeout() throws {
       let server = try startServer(configuration { $0.connectionTimeoutSeconds = 1 }) { _ in
         .noContent
       }
       defer { server.stop() }
-      let idle = try #require(RawConnection(port: server.port))
+      let idle = try #require(LoopbackSocket(port: server.port))
       let opened = Date()
       #expect(idle.waitForClose(timeout: 5))
       #expect(Date().timeIntervalSince(opened) >= 0.9)

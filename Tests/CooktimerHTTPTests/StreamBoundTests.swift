@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -86,10 +87,10 @@ extension ServerSuite {
       let streams = Shared<[EventStream]>([])
       let server = try startServer(handler: EventStreamTests.streaming(streams))
       defer { server.stop() }
-      var clients: [RawConnection] = []
+      var clients: [LoopbackSocket] = []
       for index in 0..<1000 {
         let client = try #require(
-          RawConnection(port: server.port, from: "127.0.2.\(index % 20 + 1)"))
+          LoopbackSocket(port: server.port, from: "127.0.2.\(index % 20 + 1)"))
         client.send("GET /events HTTP/1.1\r\nHost: kitchen\r\n\r\n")
         clients.append(client)
       }

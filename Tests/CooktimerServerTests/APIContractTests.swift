@@ -1,4 +1,5 @@
 import CooktimerServer
+import CooktimerTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CooktimerCore
 import CooktimerServer
 import CooktimerService
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -24,10 +25,8 @@ struct ErrorAndSafetyTests {
       (try box.call("POST", "/v1/runs/\(id)/next"), 200),
       (try box.call("POST", "/v1/runs/\(id)/pause"), 409),
       (
-        try Answer(
-          curlOutput: curl([
-            "-i", "-H", "Content-Type: text/plain", "--data-binary", "tea", box.base + "/v1/runs",
-          ])), 415
+        try HTTPClient.perform(
+          "POST", box.base + "/v1/runs", headers: ["Content-Type: text/plain"], body: "tea"), 415
       ),
       (try box.call("BREW", "/v1/runs"), 501),
     ]
@@ -47,11 +46,8 @@ struct ErrorAndSafetyTests {
     let box = try TestServer()
     let id = try box.startTea()
     let text = { (path: String, type: String, body: String) throws -> Answer in
-      try Answer(
-        curlOutput: curl([
-          "-i", "-X", "POST", "-H", "Content-Type: \(type)", "--data-binary", body,
-          box.base + path,
-        ]))
+      try HTTPClient.perform(
+        "POST", box.base + path, headers: ["Content-Type: \(type)"], body: body)
     }
     let refused: [(Answer, Int, String)] = [
       (

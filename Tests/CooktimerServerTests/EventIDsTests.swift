@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerServer

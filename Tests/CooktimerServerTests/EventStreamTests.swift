@@ -2,36 +2,50 @@ import CooktimerCore
 import CooktimerServer
 import CooktimerService
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 @Suite("GET /v1/events")
 struct EventStreamTests {
-  /// Reads the stream for `seconds` while `act` runs; what curl received.
+  /// Opens the stream, runs `act` once the server counts it, and reads until `count` whole
+  /// frames arrived (5 s at most, only so a broken server cannot hang the suite); the text
+  /// received, after the client went away.
   static func events(
-    _ box: TestServer, lastEventID: String? = nil, seconds: Int = 1, act: () throws -> Void
+    _ box: TestServer, lastEventID: String? = nil, frames count: Int,
+    act: () throws -> Void = {}
   ) throws -> String {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    var arguments = ["-s", "-N", "--noproxy", "*", "--max-time", String(seconds)]
-    if let lastEventID { arguments += ["-H", "Last-Event-ID: \(lastEventID)"] }
-    process.arguments = arguments + [box.base + "/v1/events"]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    // The stream is open once the server counts it.
-    let deadline = Date(timeIntervalSinceNow: 5)
-    while box.server.openEventStreams == 0 && Date() < deadline { usleep(2_000) }
+    try events(box, lastEventID: lastEventID, act: act) { frames($0).count >= count }
+  }
+
+  /// ``events(_:lastEventID:frames:act:)`` reading until `enough` holds for the whole frames
+  /// received.
+  static func events(
+    _ box: TestServer, lastEventID: String? = nil, act: () throws -> Void = {},
+    until enough: (String) -> Bool
+  ) throws -> String {
+    let headers = lastEventID.map { ["Last-Event-ID: \($0)"] } ?? []
+    let stream = try HTTPTransfer(HTTPClientRequest(box.base + "/v1/events", headers: headers))
+    defer { stream.cancel() }
+    // The stream is open once its headers came and the server counts it.
+    #expect(
+      waitUntil(timeout: 5) { !stream.reply.head.isEmpty && box.server.openEventStreams > 0 })
     try act()
-    let data = output.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    _ = waitUntil(timeout: 5) {
+      let text = stream.body
+      return text.hasSuffix("\n\n") && enough(text)
+    }
+    return stream.body
+  }
+
+  static func frames(_ text: String) -> [String] {
+    text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
   }
 
   @Test func changesFromAnyFrontEndAreStreamed() throws {
     let box = try TestServer()
     var id = ""
-    let text = try Self.events(box) {
+    let text = try Self.events(box, frames: 3) {
       id = try box.startTea()
       _ = try box.service().perform(.pause, on: id, at: t0)
       _ = try box.call("POST", "/v1/runs/\(id)/acknowledge")
@@ -45,11 +59,11 @@ struct EventStreamTests {
       frames.last
         == "event: acknowledged\nid: 3\ndata: {\"acknowledgedAt\":\"2026-11-29T18:00:00.000Z\",\"id\":\"\(id)\",\"serverTime\":\"2026-11-29T18:00:00.000Z\"}"
     )
-    let resumed = try Self.events(box, lastEventID: "1", seconds: 1) {}
+    let resumed = try Self.events(box, lastEventID: "1", frames: 2)
     #expect(resumed.hasPrefix("event: run\nid: 2\n"))
     #expect(resumed.contains("event: acknowledged\nid: 3\n"))
     // A new client's opening snapshot has ids of its own, after every event so far.
-    let fresh = try Self.events(box, seconds: 1) {}
+    let fresh = try Self.events(box, frames: 1)
     #expect(fresh.hasPrefix("event: run\nid: 4\ndata: "))
     #expect(fresh.components(separatedBy: "event: ").count == 2)
   }
@@ -57,7 +71,7 @@ struct EventStreamTests {
   /// The wire the kitchen page relies on: `event: heartbeat`, no id, every 2 s.
   @Test func heartbeatsCarryTheServerTime() throws {
     let box = try TestServer(ping: 0.2)
-    let text = try Self.events(box, seconds: 1) {}
+    let text = try Self.events(box, frames: 2)
     let beat = "event: heartbeat\ndata: {\"serverTime\":\"2026-11-29T18:00:00.000Z\"}\n\n"
     #expect(text.hasPrefix(beat + beat), "\(text)")
     #expect(!text.contains("id:") && !text.contains(": ping"))
@@ -67,12 +81,12 @@ struct EventStreamTests {
   @Test func theOpeningSnapshotHasDistinctIncreasingIDs() throws {
     let box = try TestServer()
     var (first, second) = ("", "")
-    let starts = try Self.events(box) {
+    let starts = try Self.events(box, frames: 2) {
       first = try box.startTea()
       second = try box.startTea()
     }
     #expect(starts.hasPrefix("event: run\nid: 1\n") && starts.contains("event: run\nid: 2\n"))
-    let text = try Self.events(box, seconds: 1) {}
+    let text = try Self.events(box, frames: 2)
     let frames = text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
     #expect(frames.count == 2, "\(text)")
     // Oldest first; both started at t0, so by id.
@@ -87,7 +101,7 @@ struct EventStreamTests {
     let box = try TestServer()
     let folder = box.folder
     var id = ""
-    let before = try Self.events(box) { id = try box.startTea() }
+    let before = try Self.events(box, frames: 1) { id = try box.startTea() }
     #expect(before.hasPrefix("event: run\nid: 1\ndata: "), "\(before)")
     box.server.stop()  // `serve` stops; the folder stays until the test ends
     // The run is paused while the server is down: a client that saw event 1 must hear of it.
@@ -95,26 +109,24 @@ struct EventStreamTests {
       store: try RunStore(path: folder + "/cooktimer.sqlite3"), clock: FixedClock(t0))
     _ = try elsewhere.perform(.pause, on: id, at: t0)
     let again = try TestServer(folder: folder)
-    let resumed = try Self.events(again, lastEventID: "1") {}
+    let resumed = try Self.events(again, lastEventID: "1", frames: 1)
     let frames = resumed.components(separatedBy: "\n\n").filter { !$0.isEmpty }
     #expect(frames.count == 1, "\(resumed)")
     #expect(frames.first?.hasPrefix("event: resync\nid: 1001\ndata: {\"runs\":[{") == true)
     #expect(frames.first?.contains(#""phase":"paused""#) == true)
     #expect(frames.first?.hasSuffix(#"],"serverTime":"2026-11-29T18:00:00.000Z"}"#) == true)
     // Ids go on from the new block; one this server issued is known again.
-    // A wider window: curl's --max-time counts from its start, and under load connecting and
-    // the resume itself took most of a second.
-    let next = try Self.events(again, seconds: 3) {
+    let next = try Self.events(again, frames: 2) {
       _ = try again.call("POST", "/v1/runs/\(id)/resume")
     }
     let nextFrames = next.components(separatedBy: "\n\n").filter { !$0.isEmpty }
     #expect(nextFrames.count == 2, "\(next)")
     #expect(nextFrames.first?.hasPrefix("event: run\nid: 1002\ndata: ") == true)
     #expect(nextFrames.last?.hasPrefix("event: run\nid: 1003\ndata: ") == true)
-    let known = try Self.events(again, lastEventID: "1002") {}
+    let known = try Self.events(again, lastEventID: "1002", frames: 1)
     #expect(known.hasPrefix("event: run\nid: 1003\ndata: ") && !known.contains("resync"))
     for unknown in ["999999", "abc", "-5", "0"] {
-      let text = try Self.events(again, lastEventID: unknown) {}
+      let text = try Self.events(again, lastEventID: unknown, frames: 1)
       #expect(text.hasPrefix("event: resync\nid: "), "\(unknown): \(text)")
     }
     let stored = try RunStore(path: again.path).read { try $0.setting("event_ids_reserved") }
@@ -127,46 +139,28 @@ struct EventStreamTests {
     let book = try box.service()
     let phone = try book.createAPIKey(name: "phone", at: t0)
     let tablet = try book.createAPIKey(name: "tablet", at: t0)
-    func open(_ key: String) throws -> Process {
-      let process = Process()
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-      process.arguments = [
-        "-s", "-N", "--noproxy", "*", "--max-time", "20", "-H", "Authorization: Bearer \(key)",
-        box.base + "/v1/events",
-      ]
-      process.standardOutput = FileHandle.nullDevice
-      try process.run()
-      return process
+    func open(_ key: String) throws -> HTTPTransfer {
+      try HTTPTransfer(
+        HTTPClientRequest(box.base + "/v1/events", headers: ["Authorization: Bearer \(key)"]))
     }
     let revoked = try open(phone.key)
     let kept = try open(tablet.key)
-    let deadline = Date(timeIntervalSinceNow: 5)
-    while box.server.openEventStreams < 2 && Date() < deadline { usleep(2_000) }
-    try #require(box.server.openEventStreams == 2)
+    defer { kept.cancel() }
+    try #require(waitUntil(timeout: 5) { box.server.openEventStreams == 2 })
     try book.revokeAPIKey(name: "phone", at: t0)
-    // The server ends the stream (curl exits 0 well before its 20 s).
-    revoked.waitUntilExit()
-    // 0: the server ended the response (a timeout would be curl's 28).
-    #expect(revoked.terminationStatus == 0)
-    #expect(kept.isRunning)
-    kill(kept.processIdentifier, SIGKILL)
-    kept.waitUntilExit()
+    // The server ends the stream: 0, the response ended (a timeout would be libcurl's 28).
+    #expect(revoked.waitForEnd(timeout: 20)?.code == 0)
+    #expect(kept.reply.code == -1)  // still open
   }
 
   /// A stream opened without a key (no key was needed) ends once a first key exists.
   @Test func aKeylessStreamEndsWhenAKeyIsMade() throws {
     let box = try TestServer()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-    process.arguments = ["-s", "-N", "--noproxy", "*", "--max-time", "20", box.base + "/v1/events"]
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    let deadline = Date(timeIntervalSinceNow: 5)
-    while box.server.openEventStreams == 0 && Date() < deadline { usleep(2_000) }
-    try #require(box.server.openEventStreams == 1)
+    let stream = try HTTPTransfer(HTTPClientRequest(box.base + "/v1/events"))
+    defer { stream.cancel() }
+    try #require(waitUntil(timeout: 5) { box.server.openEventStreams == 1 })
     _ = try box.service().createAPIKey(name: "phone", at: t0)
-    process.waitUntilExit()
-    // 0: the server ended the response (a timeout would be curl's 28).
-    #expect(process.terminationStatus == 0)
+    // 0: the server ended the response (a timeout would be libcurl's 28).
+    #expect(stream.waitForEnd(timeout: 20)?.code == 0)
   }
 }

@@ -1,6 +1,7 @@
 import CooktimerCore
 import CooktimerServer
 import CooktimerService
+import CooktimerTestSupport
 import Foundation
 import Testing
 

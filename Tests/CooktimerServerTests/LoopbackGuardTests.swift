@@ -1,5 +1,6 @@
 import CooktimerServer
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CooktimerCore
 import CooktimerHTTP
 import CooktimerService
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -138,35 +139,39 @@ struct KitchenTLSTests {
       recipes: TestRecipes())
     defer { server.stop() }
     let port = server.port
-    let resolve = ["--resolve", "kitchen.test:\(port):127.0.0.1"]
-    let answer = try Answer(
-      curlOutput: curl(
-        ["-i", "--cacert", authority] + resolve + ["https://kitchen.test:\(port)/healthz"]))
+    let resolve = ["kitchen.test:\(port):127.0.0.1"]
+    let answer = try HTTPClient.perform(
+      HTTPClientRequest(
+        "https://kitchen.test:\(port)/healthz", certificateAuthority: authority, resolve: resolve))
     #expect(answer.status == 200)
     #expect(answer.body == #"{"ok":true}"#)
-    let page = try Answer(
-      curlOutput: curl(["-i", "--cacert", authority, "https://127.0.0.1:\(port)/v1/runs"]))
+    let page = try HTTPClient.perform(
+      HTTPClientRequest("https://127.0.0.1:\(port)/v1/runs", certificateAuthority: authority))
     #expect(page.status == 200)
     #expect(page.body == #"{"runs":[]}"#)
     // A change and the event stream (suspended and resumed connections) over TLS too.
-    let started = try Answer(
-      curlOutput: curl(
-        [
-          "-i", "--cacert", authority, "-X", "POST", "-H", "Content-Type: application/json",
-          "--data-binary", #"{"recipe": "tea"}"#, "https://127.0.0.1:\(port)/v1/runs",
-        ]))
+    let started = try HTTPClient.perform(
+      HTTPClientRequest(
+        "POST", "https://127.0.0.1:\(port)/v1/runs", headers: ["Content-Type: application/json"],
+        body: Data(#"{"recipe": "tea"}"#.utf8), certificateAuthority: authority))
     #expect(started.status == 201)
     let id = try #require(started.object["id"] as? String)
-    let stream = try curl(
-      ["-N", "--max-time", "1", "--cacert", authority, "https://127.0.0.1:\(port)/v1/events"])
+    let stream = try HTTPTransfer(
+      HTTPClientRequest("https://127.0.0.1:\(port)/v1/events", certificateAuthority: authority))
+    #expect(waitUntil(timeout: 5) { stream.body.hasSuffix("\n\n") })
+    stream.cancel()
+    let events = stream.body
     // The opening snapshot: one run event (its id is the stored event sequence's).
-    #expect(stream.hasPrefix("event: run\nid: "), "\(stream)")
-    #expect(stream.contains("\ndata: {\"run\":{"))
-    #expect(stream.contains(#""id":"\#(id)""#))
-    // Without the certificate trusted, curl refuses it (no answer at all).
-    #expect(try curl(resolve + ["https://kitchen.test:\(port)/healthz"]) == "")
+    #expect(events.hasPrefix("event: run\nid: "), "\(events)")
+    #expect(events.contains("\ndata: {\"run\":{"))
+    #expect(events.contains(#""id":"\#(id)""#))
+    // Without the certificate trusted, libcurl refuses it (no answer at all).
+    let untrusted = try HTTPClient.perform(
+      HTTPClientRequest("https://kitchen.test:\(port)/healthz", resolve: resolve))
+    #expect(untrusted.text == "" && untrusted.code == 60)
     // Plain HTTP on the TLS port gets no HTTP answer.
-    #expect(try curl(["http://127.0.0.1:\(port)/healthz"]) == "")
+    let plain = try HTTPClient.perform(HTTPClientRequest("http://127.0.0.1:\(port)/healthz"))
+    #expect(plain.text == "" && plain.code != 0)
     #expect(server.pairingLink(at: t0).link.hasPrefix("https://kitchen.test:\(port)/#pair="))
   }
 

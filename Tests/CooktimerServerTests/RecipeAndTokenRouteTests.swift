@@ -1,5 +1,6 @@
 import CooktimerCore
 import CooktimerService
+import CooktimerTestSupport
 import Foundation
 import Testing
 

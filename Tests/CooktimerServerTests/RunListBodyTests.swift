@@ -2,6 +2,7 @@ import CooktimerCore
 import CooktimerHTTP
 import CooktimerService
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import CooktimerCore
 import CooktimerService
 import Foundation
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerServer

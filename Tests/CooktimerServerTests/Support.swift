@@ -2,11 +2,12 @@ import CooktimerCore
 import CooktimerServer
 import CooktimerService
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
-/// 2026-11-29T18:00:00Z: every request of a test happens at this instant.
-let t0 = Instant(unixMilliseconds: 1_795_975_200_000)
+/// One HTTP answer: status, headers and body of the final response (the shared client's).
+typealias Answer = HTTPClientReply
 
 /// Two recipes, from text: `tea` with one timer, `broken` that does not parse.
 struct TestRecipes: RecipeSource {
@@ -44,13 +45,11 @@ struct TestRecipes: RecipeSource {
 /// An ``APIServer`` on a free loopback port and a real SQLite file in a fresh folder, its
 /// clock fixed at ``t0``.
 final class TestServer: @unchecked Sendable {
-  let folder: String
-  let path: String
+  let database: TemporaryDatabase
+  var folder: String { database.folder }
+  var path: String { database.path }
   let server: APIServer
   var base: String { "http://127.0.0.1:\(server.port)" }
-
-  /// Deletes ``folder`` when done (false for a server started again on another's file).
-  private let owner: Bool
 
   /// - Parameters:
   ///   - folder: another server's folder, to serve its database again (a restart).
@@ -59,11 +58,8 @@ final class TestServer: @unchecked Sendable {
     ping: Double = 15, folder given: String? = nil,
     trouble: (@Sendable () -> DeliveryTrouble?)? = nil
   ) throws {
-    owner = given == nil
-    folder = given ?? NSTemporaryDirectory() + "cooktimer-server-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-    let path = folder + "/cooktimer.sqlite3"
-    self.path = path
+    database = try TemporaryDatabase("cooktimer-server", folder: given)
+    let path = database.path
     var configuration = APIServerConfiguration()
     configuration.port = 0
     configuration.pingIntervalSeconds = ping
@@ -78,24 +74,22 @@ final class TestServer: @unchecked Sendable {
       }, recipes: TestRecipes())
   }
 
-  deinit {
-    server.stop()
-    if owner { try? FileManager.default.removeItem(atPath: folder) }
-  }
+  deinit { server.stop() }
 
   /// A service of its own on the same file, as another front end would have.
   func service() throws -> RunService {
     RunService(store: try RunStore(path: path), clock: FixedClock(t0))
   }
 
-  /// `METHOD PATH` with an optional JSON body and extra headers, through curl.
+  /// `METHOD PATH` with an optional JSON body and extra headers, through the in-process
+  /// HTTP client.
   func call(
     _ method: String, _ target: String, json: String? = nil, headers: [String] = []
   ) throws -> Answer {
-    var arguments = ["-i", "-X", method]
-    if let json { arguments += ["-H", "Content-Type: application/json", "--data-binary", json] }
-    for header in headers { arguments += ["-H", header] }
-    return try Answer(curlOutput: curl(arguments + [base + target]))
+    var lines = headers
+    if json != nil { lines.insert("Content-Type: application/json", at: 0) }
+    return try HTTPClient.perform(
+      HTTPClientRequest(method, base + target, headers: lines, body: json.map { Data($0.utf8) }))
   }
 
   /// Starts a `tea` run; its id.
@@ -106,49 +100,7 @@ final class TestServer: @unchecked Sendable {
   }
 }
 
-/// One HTTP answer as curl printed it with `-i`.
-struct Answer {
-  var status: Int
-  var headers: [String: String]
-  var body: String
-
-  init(curlOutput text: String) throws {
-    var rest = Substring(text)
-    // `-i` prints a `100 Continue` block first when curl asked for one.
-    while rest.hasPrefix("HTTP/1.1 100") {
-      rest = rest[rest.range(of: "\r\n\r\n")!.upperBound...]
-    }
-    let end = try #require(rest.range(of: "\r\n\r\n"), "no header end in \(text)")
-    let lines = rest[..<end.lowerBound].components(separatedBy: "\r\n")
-    status = Int(lines[0].split(separator: " ")[1])!
-    headers = [:]
-    for line in lines.dropFirst() {
-      guard let colon = line.firstIndex(of: ":") else { continue }
-      headers[line[..<colon].lowercased()] = line[line.index(after: colon)...]
-        .trimmingCharacters(in: .whitespaces)
-    }
-    body = String(rest[end.upperBound...])
-  }
-
-  /// The body parsed as a JSON object (empty when it is not one).
-  var object: [String: Any] {
-    (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
-  }
-
+extension HTTPClientReply {
   /// The `{"error", "status"}` body's status, checked to agree with the HTTP status.
   var errorStatus: String? { object["status"] as? String }
-}
-
-/// Runs curl once, `-s -S`, proxies ignored, 20 s at most; its stdout.
-func curl(_ arguments: [String]) throws -> String {
-  let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-  process.arguments = ["-s", "-S", "--noproxy", "*", "--max-time", "20"] + arguments
-  let output = Pipe()
-  process.standardOutput = output
-  process.standardError = FileHandle.nullDevice
-  try process.run()
-  let data = output.fileHandleForReading.readDataToEndOfFile()
-  process.waitUntilExit()
-  return String(decoding: data, as: UTF8.self)
 }

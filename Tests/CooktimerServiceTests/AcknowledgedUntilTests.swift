@@ -1,6 +1,7 @@
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CooktimerCore
 import CooktimerService
 import CooktimerStore
 import Foundation
+import CooktimerTestSupport
 import Testing
 
 /// docs/delivery.md §1: an activity's new update token replaces the old one (issue 20);

@@ -2,6 +2,7 @@ import CooktimerActivity
 import CooktimerCore
 import CooktimerService
 import Foundation
+import CooktimerTestSupport
 import Testing
 
 /// `payload end` of a live run previews what the outbox would queue for stopping it now

@@ -1,6 +1,7 @@
 import CooktimerActivity
 import CooktimerCore
 import CooktimerService
+import CooktimerTestSupport
 import Foundation
 import Testing
 

@@ -2,6 +2,7 @@ import CooktimerActivity
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
+import CooktimerTestSupport
 import Foundation
 
 /// A service on a real SQLite file in a fresh folder, with a clock the test sets.
@@ -86,8 +87,6 @@ struct Push {
   }
 }
 
-/// 2026-11-29T18:00:00Z.
-let t0 = Instant(unixMilliseconds: 1_795_975_200_000)
 let t0Seconds: Int64 = 1_795_975_200
 let second: Int64 = 1000
 let minute: Int64 = 60_000

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerStore
@@ -10,7 +11,7 @@ struct AlarmReadsTests {
   /// A run waiting for the cook: its first timer fired at `t0 + 1`, nothing running.
   static func waiting(_ id: String) -> Run {
     var run = Fixture.run(id: id)
-    run.timers[0].state = .fired(at: Fixture.t0 + 1)
+    run.timers[0].state = .fired(at: t0 + 1)
     run.timers[1].state = .waiting
     return run
   }
@@ -18,7 +19,6 @@ struct AlarmReadsTests {
   @Test(arguments: StoreKind.allCases)
   func onlyRunsWithAnUntoldAlarmAreCaughtUp(_ kind: StoreKind) throws {
     try kind.with { store in
-      let t0 = Fixture.t0
       try store.transaction { tx in
         try tx.insert(Fixture.run(id: "due", dueAt: t0 + 300_000))  // ends before `now`
         try tx.insert(Fixture.run(id: "later", dueAt: t0 + 900_000))  // ends after `now`

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -20,7 +21,7 @@ import Testing
     try store.batch {
       try store.update(runID: "a3f") { run, _ in
         run.timers[0].added += 1000
-        return StoreChange(events: [RunEvent(kind: .added, at: Fixture.t0)])
+        return StoreChange(events: [RunEvent(kind: .added, at: t0)])
       }
       #expect(throws: Refused.self) {
         try store.update(runID: "b4e") { run, _ in

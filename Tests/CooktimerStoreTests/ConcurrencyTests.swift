@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -20,8 +21,8 @@ import Testing
         for _ in 0..<rounds {
           try store.update(runID: "a3f") { run, tx in
             run.timers[0].added += 1
-            stamps.add(try tx.nextPushTimestamp(runID: run.id, now: Fixture.t0))
-            return StoreChange(events: [RunEvent(kind: .added, at: Fixture.t0)])
+            stamps.add(try tx.nextPushTimestamp(runID: run.id, now: t0))
+            return StoreChange(events: [RunEvent(kind: .added, at: t0)])
           }
         }
       } catch {
@@ -46,7 +47,7 @@ import Testing
       do {
         let store = try RunStore(path: path)
         for step in 1...50 {
-          let through = Fixture.t0 + Int64(step)
+          let through = t0 + Int64(step)
           moves.add(try store.advanceAlarmWatermark(runID: "a3f", through: through))
         }
       } catch {

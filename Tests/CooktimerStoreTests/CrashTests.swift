@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -52,7 +53,7 @@ import Testing
     DispatchQueue.global().asyncAfter(deadline: .now() + 0.3) { kill(pid, SIGKILL) }
     let updated = try store.update(runID: "a3f") { run, _ in
       run.timers[0].added += 1
-      return StoreChange(events: [RunEvent(kind: .added, at: Fixture.t0)])
+      return StoreChange(events: [RunEvent(kind: .added, at: t0)])
     }
     child.waitUntilExit()
     #expect(child.terminationReason == .uncaughtSignal)
@@ -62,7 +63,7 @@ import Testing
     #expect(updated == expected)
     let reopened = try RunStore(path: path)
     #expect(try reopened.run(id: "a3f") == expected)
-    #expect(try reopened.events(runID: "a3f") == [RunEvent(kind: .added, at: Fixture.t0)])
+    #expect(try reopened.events(runID: "a3f") == [RunEvent(kind: .added, at: t0)])
     let check = try DatabaseConnection(path: path, readOnly: true)
     #expect(try check.first("PRAGMA integrity_check") { $0.text(0) } == "ok")
   }

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -38,7 +39,6 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
 }
 
 enum Fixture {
-  static let t0 = Instant(unixMilliseconds: 1_795_975_200_000)  // 2026-11-29T18:00:00Z
 
   static let recipe = Recipe(
     title: "Soft eggs / «œufs»",

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerStore
@@ -18,7 +19,6 @@ struct IdempotencyPruneTests {
   @Test(arguments: StoreKind.allCases)
   func storingAnAnswerForgetsEveryExpiredOne(_ kind: StoreKind) throws {
     try kind.with { store in
-      let t0 = Fixture.t0
       try store.transaction { tx in
         try tx.storeIdempotentAnswer(Self.answer("old", at: t0), expiredBefore: t0 - Self.day)
         try tx.storeIdempotentAnswer(

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -20,13 +21,13 @@ import Testing
           run_json) VALUES (?, ?, 'active', ?, ?, ?, ?)
         """,
         [
-          .text(run.id), .text(run.recipe.title), .instant(Fixture.t0 + 360_000),
+          .text(run.id), .text(run.recipe.title), .instant(t0 + 360_000),
           .instant(run.lastChange), .instant(run.startedAt),
           .text(try RunCodec.encode(run, path: path)),
         ])
       try db.run(
         "INSERT INTO run_events (run_id, kind, at_ms) VALUES (?, 'started', ?)",
-        [.text(run.id), .instant(Fixture.t0)])
+        [.text(run.id), .instant(t0)])
     }
     if version >= 2 {
       let draft = Fixture.draft()
@@ -61,16 +62,16 @@ import Testing
         == (Int64(DatabaseMigrator.latestVersion), DatabaseMigrator.applicationID))
     if version >= 1 {
       #expect(try store.run(id: "a3f") == Fixture.run())
-      #expect(try store.events(runID: "a3f") == [RunEvent(kind: .started, at: Fixture.t0)])
-      #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 360_000).map(\.id) == ["a3f"])
+      #expect(try store.events(runID: "a3f") == [RunEvent(kind: .started, at: t0)])
+      #expect(try store.dueRuns(atOrBefore: t0 + 360_000).map(\.id) == ["a3f"])
       #expect(try store.pendingOutbox().count == (version >= 2 ? 1 : 0))
     } else {
       try store.insert(Fixture.run())
     }
     // Everything of the latest schema works on the upgraded file.
-    #expect(try store.nextPushTimestamp(runID: "a3f", now: Fixture.t0) == 1_795_975_200)
+    #expect(try store.nextPushTimestamp(runID: "a3f", now: t0) == 1_795_975_200)
     #expect(
-      try store.advanceAlarmWatermark(runID: "a3f", through: Fixture.t0) == .advanced(previous: nil)
+      try store.advanceAlarmWatermark(runID: "a3f", through: t0) == .advanced(previous: nil)
     )
     try store.enqueue(Fixture.draft(), runID: "a3f")
   }

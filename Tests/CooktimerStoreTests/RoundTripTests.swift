@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerStore
@@ -10,8 +11,8 @@ import Testing
       let runs = [
         Fixture.run(id: "r1"),
         Fixture.run(id: "r2", paused: true),
-        Fixture.run(id: "r3", status: .finished(at: Fixture.t0 + 10)),
-        Fixture.run(id: "r4", status: .stopped(at: Fixture.t0 + 11)),
+        Fixture.run(id: "r3", status: .finished(at: t0 + 10)),
+        Fixture.run(id: "r4", status: .stopped(at: t0 + 11)),
       ]
       for run in runs { try store.insert(run) }
       for run in runs { #expect(try store.run(id: run.id) == run) }
@@ -19,7 +20,7 @@ import Testing
       #expect(try store.activeRuns().map(\.id) == ["r1", "r2"])
       #expect(try store.runs(limit: 10).count == 4)
       // The due date is derived from the run: a paused run and ended runs have none.
-      #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 360_000).map(\.id) == ["r1"])
+      #expect(try store.dueRuns(atOrBefore: t0 + 360_000).map(\.id) == ["r1"])
     }
   }
 
@@ -28,7 +29,7 @@ import Testing
     try kind.with { store in
       try store.insert(Fixture.run(), events: Array(Fixture.events.prefix(2)))
       try store.update(runID: "a3f") { run, _ in
-        run.lastChange = Fixture.t0 + 360_000
+        run.lastChange = t0 + 360_000
         return StoreChange(events: Array(Fixture.events.dropFirst(2)))
       }
       #expect(try store.events(runID: "a3f") == Fixture.events)
@@ -43,7 +44,7 @@ import Testing
       let first = try store.enqueue(Fixture.draft("start", timestamp: 1), runID: "a3f")
       try store.update(runID: "a3f") { run, tx in
         run.lastChange = run.lastChange + 1
-        let stamp = try tx.nextPushTimestamp(runID: run.id, now: Fixture.t0)
+        let stamp = try tx.nextPushTimestamp(runID: run.id, now: t0)
         return StoreChange(outbox: [Fixture.draft(timestamp: stamp)])
       }
       let pending = try store.pendingOutbox()
@@ -52,10 +53,10 @@ import Testing
       #expect(pending[1].draft == Fixture.draft(timestamp: 1_795_975_200))
       #expect(pending.allSatisfy { $0.runID == "a3f" && $0.sentAt == nil })
 
-      #expect(try store.markSent(ids: [first], at: Fixture.t0 + 1) == 1)
-      #expect(try store.markSent(ids: [first, 999], at: Fixture.t0 + 2) == 0)
+      #expect(try store.markSent(ids: [first], at: t0 + 1) == 1)
+      #expect(try store.markSent(ids: [first, 999], at: t0 + 2) == 0)
       #expect(try store.pendingOutbox().map(\.id) == [first + 1])
-      #expect(try store.outbox(runID: "a3f")[0].sentAt == Fixture.t0 + 1)
+      #expect(try store.outbox(runID: "a3f")[0].sentAt == t0 + 1)
     }
   }
 
@@ -67,7 +68,7 @@ import Testing
       #expect(throws: Refused.self) {
         try store.update(runID: "a3f") { run, tx in
           run.stepIndex = 1
-          _ = try tx.nextPushTimestamp(runID: run.id, now: Fixture.t0)
+          _ = try tx.nextPushTimestamp(runID: run.id, now: t0)
           try tx.enqueue(Fixture.draft(), runID: run.id)
           throw Refused()
         }
@@ -75,7 +76,7 @@ import Testing
       #expect(try store.run(id: "a3f") == Fixture.run())
       #expect(try store.pendingOutbox().isEmpty)
       // The timestamp taken in the rolled-back transaction was not kept.
-      #expect(try store.nextPushTimestamp(runID: "a3f", now: Fixture.t0) == 1_795_975_200)
+      #expect(try store.nextPushTimestamp(runID: "a3f", now: t0) == 1_795_975_200)
       let missing = storeError {
         try store.update(runID: "zzz") { _, _ in StoreChange() }
       }
@@ -86,11 +87,11 @@ import Testing
   @Test(arguments: StoreKind.allCases)
   func unchangedUpdateWritesNothing(_ kind: StoreKind) throws {
     try kind.with { store in
-      try store.insert(Fixture.run(id: "a3f", dueAt: Fixture.t0 + 5))
+      try store.insert(Fixture.run(id: "a3f", dueAt: t0 + 5))
       let run = try store.update(runID: "a3f") { _, _ in StoreChange() }
-      #expect(run == Fixture.run(id: "a3f", dueAt: Fixture.t0 + 5))
+      #expect(run == Fixture.run(id: "a3f", dueAt: t0 + 5))
       #expect(try store.events(runID: "a3f").isEmpty)
-      #expect(try store.nextDue() == Fixture.t0 + 5)
+      #expect(try store.nextDue() == t0 + 5)
     }
   }
 
@@ -98,14 +99,14 @@ import Testing
   @Test(arguments: StoreKind.allCases)
   func theNextDueInstantFollowsTheRun(_ kind: StoreKind) throws {
     try kind.with { store in
-      try store.insert(Fixture.run(id: "a3f", dueAt: Fixture.t0 + 5))
+      try store.insert(Fixture.run(id: "a3f", dueAt: t0 + 5))
       try store.update(runID: "a3f") { run, _ in
-        run.timers[0].state = .running(endDate: Fixture.t0 + 6)
+        run.timers[0].state = .running(endDate: t0 + 6)
         return StoreChange()
       }
-      #expect(try store.nextDue() == Fixture.t0 + 6)
+      #expect(try store.nextDue() == t0 + 6)
       try store.update(runID: "a3f") { run, _ in
-        run.pausedAt = Fixture.t0 + 1
+        run.pausedAt = t0 + 1
         return StoreChange()
       }
       #expect(try store.nextDue() == nil)
@@ -135,12 +136,12 @@ import Testing
     try kind.with { store in
       try store.insert(Fixture.run())
       #expect(try store.alarmWatermark(runID: "a3f") == nil)
-      let t1 = Fixture.t0 + 1_000
+      let t1 = t0 + 1_000
       #expect(
         try store.advanceAlarmWatermark(runID: "a3f", through: t1) == .advanced(previous: nil))
       #expect(try store.advanceAlarmWatermark(runID: "a3f", through: t1) == .unchanged(current: t1))
       #expect(
-        try store.advanceAlarmWatermark(runID: "a3f", through: Fixture.t0)
+        try store.advanceAlarmWatermark(runID: "a3f", through: t0)
           == .unchanged(current: t1))
       #expect(
         try store.advanceAlarmWatermark(runID: "a3f", through: t1 + 1) == .advanced(previous: t1))
@@ -166,13 +167,13 @@ import Testing
 
   @Test func dueRunsSortsBySoonest() throws {
     let store = try RunStore.inMemory()
-    try store.insert(Fixture.run(id: "late", dueAt: Fixture.t0 + 900))
-    try store.insert(Fixture.run(id: "soon", dueAt: Fixture.t0 + 100))
+    try store.insert(Fixture.run(id: "late", dueAt: t0 + 900))
+    try store.insert(Fixture.run(id: "soon", dueAt: t0 + 100))
     try store.insert(Fixture.run(id: "idle", paused: true))
-    #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 900).map(\.id) == ["soon", "late"])
-    #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 899).map(\.id) == ["soon"])
-    #expect(try store.dueRuns(atOrBefore: Fixture.t0 + 900, limit: 1).map(\.id) == ["soon"])
-    #expect(try store.nextDue() == Fixture.t0 + 100)
+    #expect(try store.dueRuns(atOrBefore: t0 + 900).map(\.id) == ["soon", "late"])
+    #expect(try store.dueRuns(atOrBefore: t0 + 899).map(\.id) == ["soon"])
+    #expect(try store.dueRuns(atOrBefore: t0 + 900, limit: 1).map(\.id) == ["soon"])
+    #expect(try store.nextDue() == t0 + 100)
   }
 }
 

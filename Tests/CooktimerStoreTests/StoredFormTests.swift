@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerTestSupport
 import Testing
 
 @testable import CooktimerStore
@@ -15,8 +16,8 @@ struct StoredFormTests {
 
   @Test func everyStatusHasItsTag() throws {
     for (status, tag) in [
-      (RunStatus.active, "\"active\""), (.finished(at: Fixture.t0), "\"finished:1795975200000\""),
-      (.stopped(at: Fixture.t0 + 1), "\"stopped:1795975200001\""),
+      (RunStatus.active, "\"active\""), (.finished(at: t0), "\"finished:1795975200000\""),
+      (.stopped(at: t0 + 1), "\"stopped:1795975200001\""),
     ] {
       let json = try RunCodec.encode(Fixture.run(status: status), path: "x")
       #expect(json.contains(",\(tag),"), "\(json)")

@@ -32,7 +32,14 @@ final class Sandbox: @unchecked Sendable {
   var db: String { folder.appendingPathComponent("db.sqlite3").path }
   var recipes: String { folder.appendingPathComponent("Recipes").path }
 
-  init(copyShippedRecipes: Bool = false) throws {
+  /// Whether ``run(_:input:extraEnvironment:directory:)`` runs a command in this process
+  /// when it can (``runInProcess(_:input:extraEnvironment:directory:)``).
+  let inProcess: Bool
+
+  /// - Parameter inProcess: true for tests of what commands do; false (a process every
+  ///   time) for tests of argv, exit codes and the terminal.
+  init(copyShippedRecipes: Bool = false, inProcess: Bool = false) throws {
+    self.inProcess = inProcess
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("cooktimer-cli-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
@@ -88,6 +95,12 @@ final class Sandbox: @unchecked Sendable {
     _ arguments: [String], input: String? = nil, extraEnvironment: [String: String] = [:],
     directory: URL? = nil
   ) throws -> ProcessResult {
+    if inProcess,
+      let result = runInProcess(
+        arguments, input: input, extraEnvironment: extraEnvironment, directory: directory)
+    {
+      return result
+    }
     let process = Process()
     process.executableURL = cooktimerBinary
     if let directory { process.currentDirectoryURL = directory }

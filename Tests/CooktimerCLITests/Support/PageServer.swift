@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 
 #if canImport(Glibc)
@@ -12,24 +13,9 @@ final class PageServer: @unchecked Sendable {
 
   /// - Parameter headers: extra header lines (`Location: …` for a redirect).
   init(status: Int = 200, body: String, headers: [String] = []) throws {
-    let listener = Glibc.socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = inet_addr("127.0.0.1")
-    address.sin_port = 0
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { pointer in
-        bind(listener, pointer, length) == 0 && listen(listener, 4) == 0
-          && getsockname(listener, pointer, &length) == 0
-      }
-    }
-    guard bound else {
-      close(listener)
-      throw CocoaError(.fileWriteUnknown)
-    }
+    let (listener, port) = try LoopbackSocket.listener()
     socket = listener
-    port = UInt16(bigEndian: address.sin_port)
+    self.port = port
     let reason = [200: "OK", 301: "Moved Permanently"][status] ?? "Not Found"
     let extra = headers.map { $0 + "\r\n" }.joined()
     let response = Array(

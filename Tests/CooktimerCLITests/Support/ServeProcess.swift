@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -47,24 +48,12 @@ final class ServeProcess: @unchecked Sendable {
 
   /// `curl -s ARGS URL`: stdout, with `-w` output if asked.
   func curl(_ arguments: [String], _ path: String) throws -> String {
-    let curl = Process()
-    let command = ["-s", "--noproxy", "*", "--max-time", "20"] + arguments + [base + path]
-    if Sandbox.clockOffset != 0 && arguments.contains("--cacert") {
-      // A certificate the server made on its clock (the suite a year ahead,
-      // COOKTIMER_CLOCK_OFFSET) is verified on the same clock: faketime (.ci/packages ci).
-      curl.executableURL = URL(fileURLWithPath: "/usr/bin/faketime")
-      curl.arguments = ["-f", "+\(Int(Sandbox.clockOffset))s", "/usr/bin/curl"] + command
-    } else {
-      curl.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-      curl.arguments = command
-    }
-    let out = Pipe()
-    curl.standardOutput = out
-    curl.standardError = FileHandle.nullDevice
-    try curl.run()
-    let data = out.fileHandleForReading.readDataToEndOfFile()
-    curl.waitUntilExit()
-    return String(decoding: data, as: UTF8.self)
+    // A certificate the server made on its clock (the suite a year ahead,
+    // COOKTIMER_CLOCK_OFFSET) is verified on the same clock: faketime (.ci/packages ci).
+    let launcher =
+      Sandbox.clockOffset != 0 && arguments.contains("--cacert")
+      ? ["/usr/bin/faketime", "-f", "+\(Int(Sandbox.clockOffset))s"] : []
+    return try CooktimerTestSupport.curl(arguments + [base + path], launcher: launcher).output
   }
 
   /// The status code and body of one request.

@@ -1,7 +1,5 @@
 import CooktimerCore
-
-/// 2026-11-29T18:00:00Z, the start instant of most engine tests.
-let t0 = Instant(unixMilliseconds: 1_795_975_200_000)
+import CooktimerTestSupport
 
 /// Milliseconds from minutes, seconds and milliseconds.
 func ms(m: Int64 = 0, s: Int64 = 0, ms: Int64 = 0) -> Int64 { m * 60_000 + s * 1000 + ms }

@@ -1,3 +1,4 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
@@ -6,7 +7,7 @@ import Testing
 /// Every test that runs a server is nested in this suite, so they run one after another:
 /// the timing checks (a slow client must not delay others by 100 ms) would otherwise
 /// measure the load of the 200-request test.
-@Suite(.serialized) enum ServerSuite {}
+@Suite(.serialized, .ownThread) enum ServerSuite {}
 
 /// Thread-safe counters and values a handler and a test share.
 final class Shared<Value>: @unchecked Sendable {

@@ -1,18 +1,24 @@
 import Foundation
 
 /// What one `curl` run printed and how it ended.
-struct CurlResult {
-  let exitCode: Int32
-  let output: String
-  let errors: String
+public struct CurlResult: Sendable {
+  public let exitCode: Int32
+  public let output: String
+  public let errors: String
 }
 
-/// Runs the real `curl` client once and waits for it. `-s -S` keeps stderr for errors only;
-/// proxies from the environment are ignored, and no transfer may take over 20 s.
-func curl(_ arguments: [String]) throws -> CurlResult {
+/// Runs the real `curl` client once and waits for it, for what only the command shows (its
+/// `-w` timings, `--next` on one connection, a slow upload) and for tests of a `serve`
+/// process; tests of a server in this process use ``HTTPClient``. `-s -S` keeps stderr for
+/// errors only; proxies from the environment are ignored, and no transfer may take over 20 s.
+///
+/// - Parameter launcher: a command that runs curl (`faketime -f +1y`), or none.
+public func curl(_ arguments: [String], launcher: [String] = []) throws -> CurlResult {
   let process = Process()
-  process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-  process.arguments = ["-s", "-S", "--noproxy", "*", "--max-time", "20"] + arguments
+  let command = ["/usr/bin/curl", "-s", "-S", "--noproxy", "*", "--max-time", "20"] + arguments
+  let argv = launcher + command
+  process.executableURL = URL(fileURLWithPath: argv[0])
+  process.arguments = Array(argv.dropFirst())
   let output = Pipe()
   let errors = Pipe()
   process.standardOutput = output
@@ -27,13 +33,13 @@ func curl(_ arguments: [String]) throws -> CurlResult {
 }
 
 /// A `curl` left running (an event stream): its output so far, readable while it runs.
-final class RunningCurl: @unchecked Sendable {
+public final class RunningCurl: @unchecked Sendable {
   private let process = Process()
   private let lock = NSLock()
   private var received = Data()
   private var outputEnded = false
 
-  init(_ arguments: [String]) throws {
+  public init(_ arguments: [String]) throws {
     process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
     process.arguments = ["-s", "-S", "-N", "--noproxy", "*", "--max-time", "30"] + arguments
     let output = Pipe()
@@ -55,20 +61,20 @@ final class RunningCurl: @unchecked Sendable {
     }
   }
 
-  var output: String {
+  public var output: String {
     lock.lock()
     defer { lock.unlock() }
     return String(decoding: received, as: UTF8.self)
   }
 
   /// Waits until the output is exactly `expected`; false after `timeout` seconds.
-  func waitForOutput(_ expected: String, timeout: Double = 5) -> Bool {
+  public func waitForOutput(_ expected: String, timeout: Double = 5) -> Bool {
     waitUntil(timeout: timeout) { output == expected }
   }
 
   /// Waits for curl to exit by itself and its output to be read to the end; its status, or
   /// nil after `timeout` seconds.
-  func waitForExit(timeout: Double = 5) -> Int32? {
+  public func waitForExit(timeout: Double = 5) -> Int32? {
     let done = waitUntil(timeout: timeout) {
       lock.lock()
       defer { lock.unlock() }
@@ -79,18 +85,8 @@ final class RunningCurl: @unchecked Sendable {
 
   /// Kills curl (the client goes away without a word) and reaps it. SIGKILL, because the
   /// test runner may hand its children an ignored SIGTERM.
-  func kill() {
+  public func kill() {
     Glibc.kill(process.processIdentifier, SIGKILL)
     process.waitUntilExit()
   }
-}
-
-/// Polls `condition` every 2 ms until it holds or `timeout` seconds pass.
-func waitUntil(timeout: Double, _ condition: () -> Bool) -> Bool {
-  let deadline = Date(timeIntervalSinceNow: timeout)
-  while !condition() {
-    if Date() > deadline { return false }
-    Thread.sleep(forTimeInterval: 0.002)
-  }
-  return true
 }
