@@ -12,7 +12,7 @@ import Foundation
 /// One instance may be used from several threads (calls are serialized); for parallel
 /// writers open one store per thread or process.
 public final class RunStore: @unchecked Sendable {
-  /// The database file, or `:memory:`.
+  /// The database file, `:memory:`, or the PostgreSQL URL without its password.
   public var path: String { db.path }
 
   let db: DatabaseConnection
@@ -42,6 +42,16 @@ public final class RunStore: @unchecked Sendable {
       try Self.enableWAL(db)
       try DatabaseMigrator.migrate(db)
     }
+    self.db = db
+  }
+
+  /// A store on an engine's connection (PostgreSQL: `CooktimerPostgreSQL`), its schema
+  /// brought up to date.
+  /// - Throws: `.notCooktimerDatabase`, `.futureSchema` (nothing written); the engine's
+  ///   errors.
+  public init(engine: any DatabaseEngine) throws(StoreError) {
+    let db = DatabaseConnection(engine: engine)
+    try DatabaseMigrator.migrate(db)
     self.db = db
   }
 
@@ -134,17 +144,13 @@ public final class RunStore: @unchecked Sendable {
   /// Whether this connection has checked the file before its first write.
   private var integrityChecked = false
 
-  /// Before the first write of this connection, `PRAGMA quick_check`: SQLite reports damage
-  /// only on the pages a statement reads, and a write must never land in a damaged file.
+  /// Before the first write of this connection, the engine's check (SQLite: `PRAGMA
+  /// quick_check`, which sees damage a statement would only meet on the pages it reads): a
+  /// write must never land in a damaged file.
   /// - Throws: `.corrupt`, with the file left as it was (the transaction rolls back).
   private func checkIntegrityOnce() throws(StoreError) {
     guard !integrityChecked else { return }
-    let result = try db.first("PRAGMA quick_check(1)", []) { $0.text(0) } ?? "ok"
-    guard result == "ok" else {
-      throw StoreError(
-        kind: .corrupt, path: path,
-        detail: "the database is damaged (\(result)); nothing was written")
-    }
+    try db.engine.checkIntegrity()
     integrityChecked = true
   }
 
@@ -267,7 +273,7 @@ public final class RunStore: @unchecked Sendable {
   /// A number that changes whenever another connection (process) commits to the database;
   /// cheap enough to poll every second. Own commits do not change it.
   public func dataVersion() throws(StoreError) -> Int64 {
-    try locked { () throws(StoreError) in try db.integer("PRAGMA data_version") }
+    try locked { () throws(StoreError) in try db.engine.dataVersion() }
   }
 
   // MARK: Helpers
