@@ -195,7 +195,17 @@ enum DatabaseMigrator {
   static var latestVersion: Int { migrations.count }
 
   /// Steps whose SQLite text does not translate (a trigger), written for PostgreSQL.
-  static let postgreSQLSteps: [Int: String] = [:]
+  /// Step 1's trigger: SQLite's `RAISE(ABORT, …)` is a PL/pgSQL function on PostgreSQL
+  /// (PostgreSQL 15 manual §43.10).
+  static let postgreSQLSteps: [Int: String] = [
+    1: migrations[0].sql.components(separatedBy: "CREATE TRIGGER")[0]
+      + """
+      CREATE FUNCTION run_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
+        'BEGIN RAISE EXCEPTION ''the event log is append-only''; END';
+      CREATE TRIGGER run_events_append_only BEFORE UPDATE ON run_events
+        FOR EACH ROW EXECUTE FUNCTION run_events_append_only();
+      """
+  ]
 
   /// The SQL of step `number` (1-based) in `dialect`.
   static func sql(ofStep number: Int, in dialect: SQLDialect) -> String {

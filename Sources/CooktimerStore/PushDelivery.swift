@@ -187,7 +187,7 @@ extension StoreTransaction {
     try db.query(
       """
       SELECT * FROM (SELECT id, push_id, run_id, event, token, apns_id, status, reason, at_ms
-        FROM deliveries ORDER BY id DESC LIMIT ?) ORDER BY id
+        FROM deliveries ORDER BY id DESC LIMIT ?) AS newest ORDER BY id
       """, [.integer(limit)]
     ) { row in
       DeliveryAttempt(

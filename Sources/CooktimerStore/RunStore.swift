@@ -46,12 +46,20 @@ public final class RunStore: @unchecked Sendable {
   }
 
   /// A store on an engine's connection (PostgreSQL: `CooktimerPostgreSQL`), its schema
-  /// brought up to date.
-  /// - Throws: `.notCooktimerDatabase`, `.futureSchema` (nothing written); the engine's
-  ///   errors.
-  public init(engine: any DatabaseEngine) throws(StoreError) {
+  /// brought up to date unless `readOnly`.
+  /// - Throws: `.notCooktimerDatabase`, `.futureSchema` (nothing written); with `readOnly`,
+  ///   `.permissionDenied` when the schema needs an upgrade; the engine's errors.
+  public init(engine: any DatabaseEngine, readOnly: Bool = false) throws(StoreError) {
     let db = DatabaseConnection(engine: engine)
-    try DatabaseMigrator.migrate(db)
+    if readOnly {
+      guard try DatabaseMigrator.checkedVersion(db) == DatabaseMigrator.latestVersion else {
+        throw StoreError(
+          kind: .permissionDenied, path: db.path,
+          detail: "the database needs an upgrade and is open read-only")
+      }
+    } else {
+      try DatabaseMigrator.migrate(db)
+    }
     self.db = db
   }
 

@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerPostgreSQL
 import Foundation
 import Testing
 
@@ -18,9 +19,10 @@ struct TempFolder {
   func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// Where a test's store lives: the same body runs against both.
+/// Where a test's store lives: the same body runs against each — SQLite in memory, an
+/// SQLite file, and PostgreSQL (a schema of its own on ``TestPostgreSQL``'s server).
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
-  case memory, disk
+  case memory, disk, postgresql
 
   var testDescription: String { rawValue }
 
@@ -33,6 +35,10 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
       let folder = TempFolder()
       defer { folder.remove() }
       try body(try RunStore(path: folder.file("cooktimer.sqlite3")))
+    case .postgresql:
+      try TestPostgreSQL.withSchema { url in
+        try body(try RunStore(engine: try PostgreSQLEngine(url: url)))
+      }
     }
   }
 }

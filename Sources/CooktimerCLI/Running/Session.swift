@@ -92,10 +92,10 @@ public final class Session {
       throw CLIError.io("cannot find a home for the database: set --db PATH or $COOKTIMER_DB")
     }
     if let open = openStore, open.path == path { return open.store }
-    if !creating && !FileManager.default.fileExists(atPath: path) {
+    if !creating && !RunStore.isURL(path) && !FileManager.default.fileExists(atPath: path) {
       throw CLIError.noDatabase(path)
     }
-    let store = try RunStore(path: path)
+    let store = try RunStore.open(location: path)
     openStore = (path, store)
     return store
   }
@@ -125,7 +125,7 @@ public final class Session {
   func existingStore(_ options: GlobalOptions) throws -> RunStore? {
     if let open = openStore { return open.store }
     guard let path = DatabasePath.resolve(option: options.database, environment: environment),
-      FileManager.default.fileExists(atPath: path)
+      RunStore.isURL(path) || FileManager.default.fileExists(atPath: path)
     else { return nil }
     return try store(options)
   }

@@ -53,7 +53,8 @@ extension CommandContext {
     let server = try APIServer(
       configuration: configuration,
       makeService: {
-        RunService(store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
+        RunService(
+          store: try RunStore.open(location: path), clock: clock, zone: zone, settings: settings)
       },
       recipes: CatalogRecipeSource(
         catalog: session.catalog(options), cache: session.recipeListCache(options)),

@@ -81,7 +81,7 @@ extension CommandContext {
       clock: clock, health: health,
       make: {
         let service = RunService(
-          store: try RunStore(path: path), clock: clock, zone: zone, settings: settings)
+          store: try RunStore.open(location: path), clock: clock, zone: zone, settings: settings)
         return try Self.makeSender(options, service: service, environment: environment).0
       },
       failed: { line in writeOut(Output.messageLine("cooktimer: \(line)") + "\n", to: STDERR_FILENO)
