@@ -1,6 +1,10 @@
 import CPostgreSQL
 import CooktimerStore
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// One PostgreSQL connection (libpq) underneath a ``RunStore``: the store's SQL translated
 /// (``PostgreSQLTranslation``), its schema in the connection's current schema (the first of
 /// `search_path`, `public` unless the URL's `options` say otherwise). Not thread-safe; the
@@ -75,6 +79,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
   }
 
   public func execute(_ sql: String) throws(StoreError) {
+    if !isInTransaction { try reconnectIfLost() }
     let result = try checked(cooktimer_pq_exec(connection, PostgreSQLTranslation.translate(sql)))
     cooktimer_pq_clear(result)
   }
@@ -95,16 +100,43 @@ public final class PostgreSQLEngine: DatabaseEngine {
     }
   }
 
+  /// A lost connection (the server restarted, a failover): `.busy`, which front ends answer
+  /// "try again" (HTTP 503). A change whose COMMIT was in flight may or may not be stored;
+  /// retried with its idempotency key it runs at most once.
   private func connectionError() -> StoreError {
     let message = Self.oneLine(String(cString: cooktimer_pq_error_message(connection)))
+    let outcome = committing ? "; the change's outcome is unknown" : ""
     return StoreError(
-      kind: .io, path: label, detail: "lost the connection to PostgreSQL: \(message)")
+      kind: .busy, path: label, detail: "lost the connection to PostgreSQL\(outcome): \(message)")
+  }
+
+  /// Whether a COMMIT is in flight (its loss leaves the outcome unknown).
+  private var committing = false
+
+  /// Pauses between attempts to reconnect: about 3 s in all, enough for a restart or a
+  /// promoted standby, short enough that a request waiting on it is still answered.
+  static let reconnectDelays: [UInt32] = [50_000, 100_000, 200_000, 400_000, 800_000, 1_600_000]
+
+  /// Before a statement outside a transaction (and before BEGIN): a connection found
+  /// broken is reset (`PQreset`, the same URL), with growing pauses. The statement that met
+  /// the loss has failed already; this one runs on the new connection.
+  /// - Throws: `.busy` when the server is still unreachable after the last attempt.
+  func reconnectIfLost() throws(StoreError) {
+    guard cooktimer_pq_status(connection) != CONNECTION_OK else { return }
+    for delay in Self.reconnectDelays {
+      cooktimer_pq_reset(connection)
+      if cooktimer_pq_status(connection) == CONNECTION_OK { return }
+      usleep(delay)
+    }
+    throw connectionError()
   }
 
   // MARK: Transactions
 
+  /// `PQTRANS_UNKNOWN` (a broken connection) counts as none: nothing of it can commit.
   public var isInTransaction: Bool {
-    cooktimer_pq_transaction_status(connection) != PQTRANS_IDLE
+    let status = cooktimer_pq_transaction_status(connection)
+    return status != PQTRANS_IDLE && status != PQTRANS_UNKNOWN
   }
 
   /// Whether the open transaction is a write transaction (its commit bumps the version).
@@ -134,6 +166,8 @@ public final class PostgreSQLEngine: DatabaseEngine {
       try execute("SELECT nextval('cooktimer_data_version')")
     }
     writing = false
+    committing = true
+    defer { committing = false }
     try execute("COMMIT")
   }
 

@@ -54,6 +54,7 @@ final class PostgreSQLStatement: DatabaseStatement {
   }
 
   private func execute() throws(StoreError) -> OpaquePointer {
+    if !engine.isInTransaction { try engine.reconnectIfLost() }
     var types: [Oid] = []
     var texts: [[CChar]?] = []
     var lengths: [Int32] = []

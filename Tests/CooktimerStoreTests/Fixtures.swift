@@ -43,6 +43,28 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
   }
 }
 
+extension StoreKind {
+  /// Kinds whose database several connections share: a file, a PostgreSQL schema.
+  static let shared: [StoreKind] = [.disk, .postgresql]
+
+  /// `body` with a way to open another connection (store) to one fresh shared database.
+  func withShared(_ body: (@Sendable () throws -> RunStore) throws -> Void) throws {
+    switch self {
+    case .memory:
+      Issue.record("an in-memory database has one connection")
+    case .disk:
+      let folder = TempFolder()
+      defer { folder.remove() }
+      let path = folder.file("db.sqlite3")
+      try body { try RunStore(path: path) }
+    case .postgresql:
+      try TestPostgreSQL.withSchema { url in
+        try body { try RunStore(engine: try PostgreSQLEngine(url: url)) }
+      }
+    }
+  }
+}
+
 enum Fixture {
   static let t0 = Instant(unixMilliseconds: 1_795_975_200_000)  // 2026-11-29T18:00:00Z
 

@@ -37,9 +37,11 @@ enum TestPostgreSQL {
     if let url = ProcessInfo.processInfo.environment["COOKTIMER_TEST_POSTGRESQL"], !url.isEmpty {
       return url
     }
+    stopAbandoned()
     let folder = "/tmp/cooktimer-pg-" + UUID().uuidString.prefix(8).lowercased()
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: false)
+      try "\(getpid())".write(toFile: folder + "/owner.pid", atomically: true, encoding: .utf8)
       if getuid() == 0 {
         try FileManager.default.setAttributes([.ownerAccountName: "nobody"], ofItemAtPath: folder)
       }
@@ -71,6 +73,20 @@ enum TestPostgreSQL {
       }
     }
     throw lastError
+  }
+
+  /// Stops the clusters of test processes that were killed before their `atexit` ran (the
+  /// owner's pid is gone), so an interrupted run leaves no server behind for long.
+  private static func stopAbandoned() {
+    let folders = (try? FileManager.default.contentsOfDirectory(atPath: "/tmp")) ?? []
+    for name in folders where name.hasPrefix("cooktimer-pg-") {
+      let folder = "/tmp/" + name
+      guard let text = try? String(contentsOfFile: folder + "/owner.pid", encoding: .utf8),
+        let owner = Int32(text), kill(owner, 0) != 0, errno == ESRCH
+      else { continue }
+      try? run(binaries + "pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
+      try? FileManager.default.removeItem(atPath: folder)
+    }
   }
 
   /// Stops the throwaway cluster at once and removes its folder.
