@@ -143,7 +143,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
   private var writing = false
 
   public func beginWrite() throws(StoreError) {
-    try execute("BEGIN")
+    try retryingOnce { () throws(StoreError) in try execute("BEGIN") }
     writing = true
     do {
       try execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
@@ -156,7 +156,21 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// `REPEATABLE READ READ ONLY`: every statement of it sees one snapshot, as SQLite's
   /// deferred transaction does.
   public func beginRead() throws(StoreError) {
-    try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    try retryingOnce { () throws(StoreError) in
+      try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    }
+  }
+
+  /// `body` (something that changes nothing: BEGIN, a lone read), and once more on a new
+  /// connection when the first try found the connection lost — a server restarted since the
+  /// last call costs the caller no error. Anything else fails as it is.
+  func retryingOnce<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch  where cooktimer_pq_status(connection) != CONNECTION_OK && !isInTransaction {
+      try reconnectIfLost()
+      return try body()
+    }
   }
 
   /// Bumps the data version (a sequence: no row lock, so writers never queue on it) and

@@ -83,11 +83,22 @@ final class PostgreSQLStatement: DatabaseStatement {
         formats.append(0)
       }
     }
-    let answer = withPointers(texts) { pointers in
-      cooktimer_pq_exec_params(
-        engine.connection, sql, Int32(values.count), types, pointers, lengths, formats, 0)
+    let send = { [self] () throws(StoreError) -> OpaquePointer in
+      let answer = withPointers(texts) { pointers in
+        cooktimer_pq_exec_params(
+          engine.connection, sql, Int32(values.count), types, pointers, lengths, formats, 0)
+      }
+      return try engine.checked(answer)
     }
-    return try engine.checked(answer)
+    // A lone read (outside a transaction) is safe to send again on a new connection.
+    guard !engine.isInTransaction, isRead else { return try send() }
+    return try engine.retryingOnce(send)
+  }
+
+  /// Whether the statement only reads: a SELECT of the store (none of them takes a
+  /// sequence's number or a lock outside a transaction).
+  private var isRead: Bool {
+    sql.prefix(7).uppercased() == "SELECT " && !sql.contains("nextval") && !sql.contains("setval")
   }
 
   /// `body` with C pointers to each value (NULL for a missing one), valid during the call.
