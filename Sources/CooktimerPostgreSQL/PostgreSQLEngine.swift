@@ -93,7 +93,9 @@ public final class PostgreSQLEngine: DatabaseEngine {
       let code = cooktimer_pq_result_error_field(result, Int32(UInt8(ascii: "C"))).map {
         String(cString: $0)
       }
-      let message = Self.oneLine(String(cString: cooktimer_pq_result_error_message(result)))
+      let primary = cooktimer_pq_result_error_field(result, Int32(UInt8(ascii: "M")))
+      let message = Self.oneLine(
+        String(cString: primary ?? cooktimer_pq_result_error_message(result)))
       cooktimer_pq_clear(result)
       guard let code else { throw connectionError() }
       throw PostgreSQLErrors.error(sqlState: code, message: message, label: label)

@@ -35,8 +35,10 @@ typedef enum {
   PQTRANS_UNKNOWN,
 } PGTransactionStatusType;
 
-/// The field of `PQresultErrorField` holding the five-character SQLSTATE.
+/// Fields of `PQresultErrorField`: the five-character SQLSTATE, and the primary message (one
+/// line, without the CONTEXT and DETAIL lines `PQresultErrorMessage` adds).
 #define PG_DIAG_SQLSTATE 'C'
+#define PG_DIAG_MESSAGE_PRIMARY 'M'
 
 /// Opens libpq, once per process (thread-safe). NULL when it is ready, else one line saying
 /// why not, valid for the life of the process.
