@@ -1,9 +1,11 @@
 import CooktimerCore
 import Foundation
 
-/// Runs, their event logs and the push outbox in one SQLite file; the only code that talks to
-/// SQLite. Several processes may share the file: every write is one `BEGIN IMMEDIATE`
-/// transaction, so a second terminal never loses an update.
+/// Runs, their event logs and the push outbox in one SQLite file or one PostgreSQL database,
+/// through a ``DatabaseEngine`` (``init(path:readOnly:)``: SQLite; ``init(engine:readOnly:)``:
+/// any, `CooktimerPostgreSQL` for PostgreSQL). Several processes may share the database:
+/// every write is one write transaction (SQLite's `BEGIN IMMEDIATE`), so a second terminal
+/// or server never loses an update.
 ///
 /// Instants are stored as integer Unix milliseconds; APNs timestamps as Unix seconds.
 /// Every method throws ``StoreError``; ``update(runID:_:)`` and ``transaction(_:)`` also
