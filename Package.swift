@@ -34,11 +34,21 @@ let package = Package(
       providers: [.apt(["libsqlite3-dev"]), .brew(["sqlite"])]
     ),
     .target(name: "CooktimerStore", dependencies: ["CooktimerCore", "CSQLite"]),
+    // libpq, loaded with dlopen when a store is first opened on a `postgresql://` URL; our
+    // declarations of its ABI stand in for libpq-dev, as for libcurl. Imported only by
+    // CooktimerPostgreSQL.
+    .target(name: "CPostgreSQL"),
+    // The store's PostgreSQL engine (CooktimerStore's `DatabaseEngine`): `serve` and `send`
+    // on one shared database (docs/deploy.md).
+    .target(name: "CooktimerPostgreSQL", dependencies: ["CooktimerStore", "CPostgreSQL"]),
     // The application layer: every use case of a run, for every front end. No terminal,
     // no argv, no HTTP.
     .target(
       name: "CooktimerService",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerActivity", "CCrypto"]),
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerActivity", "CCrypto",
+        "CooktimerPostgreSQL",
+      ]),
     // Delivers the outbox to APNs: the sender of `cooktimer send` and `serve`.
     .target(
       name: "CooktimerDelivery",
@@ -157,7 +167,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CooktimerStoreTests",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerTestSupport"]),
+      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerTestSupport", "CooktimerPostgreSQL",
+      ]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
     // The use cases in-process, on a real SQLite file, with a clock the tests set.

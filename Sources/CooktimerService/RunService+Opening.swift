@@ -3,8 +3,8 @@ import CooktimerStore
 import Foundation
 
 extension RunService {
-  /// The service on the SQLite database at `path`, made (with its folder) when missing and
-  /// migrated to this version's schema.
+  /// The service on the database at `path`: an SQLite file, made (with its folder) when
+  /// missing, or a `postgresql://…` URL; migrated to this version's schema.
   ///
   /// - Throws: ``ServiceError/database(_:)`` when the file cannot be opened or is not a
   ///   cooktimer database.
@@ -12,7 +12,7 @@ extension RunService {
     path: String, clock: any Clock = SystemClock(), zone: TimeZone = .current,
     settings: PushSettings = PushSettings()
   ) throws(ServiceError) {
-    let store = try ServiceError.storing { try RunStore(path: path) }
+    let store = try ServiceError.storing { try RunStore.open(location: path) }
     self.init(store: store, clock: clock, zone: zone, settings: settings)
   }
 }
@@ -24,6 +24,9 @@ public enum DatabaseLocation {
   public static func resolve(option: String?, environment: [String: String]) -> String? {
     DatabasePath.resolve(option: option, environment: environment)
   }
+
+  /// Whether `location` is a database server's URL (`postgresql://…`), not a file.
+  public static func isURL(_ location: String) -> Bool { RunStore.isURL(location) }
 
   /// `$XDG_DATA_HOME/cooktimer`, else `$HOME/.local/share/cooktimer`; `nil` with neither.
   public static func dataFolder(environment: [String: String]) -> String? {

@@ -79,7 +79,8 @@ extension RunService {
   public func onNewConnection() throws(ServiceError) -> RunService {
     do {
       return RunService(
-        store: try RunStore(path: databasePath), clock: clock, zone: zone, settings: settings,
+        store: try RunStore.open(location: databasePath), clock: clock, zone: zone,
+        settings: settings,
         makeAPNsID: makeAPNsID)
     } catch {
       throw ServiceError(error)

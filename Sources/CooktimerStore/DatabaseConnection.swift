@@ -1,66 +1,29 @@
-import CSQLite
-import Foundation
-
-/// One SQLite connection: opened with `sqlite3_open_v2`, extended result codes, foreign
-/// keys on and a busy timeout. Not thread-safe; ``RunStore`` serializes access.
+/// The store's connection: an engine (``DatabaseEngine``) with the helpers every store
+/// function uses — run, query, first, transactions, savepoints — and a cache of prepared
+/// statements. Engine-neutral: the same code runs on SQLite and PostgreSQL. Not
+/// thread-safe; ``RunStore`` serializes access.
 final class DatabaseConnection {
-  let handle: OpaquePointer
-  /// The file as given (`:memory:` for an in-memory database); named in every error.
-  let path: String
+  let engine: any DatabaseEngine
+  /// Named in every error: the file (`:memory:`), or the URL without its password.
+  var path: String { engine.label }
+  var dialect: SQLDialect { engine.dialect }
   /// Prepared statements by their SQL, for reuse (``withStatement(_:_:)``).
-  private var prepared: [String: DatabaseStatement] = [:]
+  private var prepared: [String: any DatabaseStatement] = [:]
   /// The store's statements are a fixed set of texts; a bound keeps any surprise small.
   static let preparedLimit = 128
 
-  /// How long a writer waits for another process's transaction before giving up.
-  static let busyTimeoutMilliseconds: Int32 = 5_000
-
-  /// Opens an existing file (never creates one: ``RunStore`` creates it with mode 0600).
-  init(path: String, readOnly: Bool) throws(StoreError) {
-    var flags = SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE
-    flags |= readOnly ? SQLITE_OPEN_READONLY : SQLITE_OPEN_READWRITE
-    if path == ":memory:" { flags |= SQLITE_OPEN_CREATE | SQLITE_OPEN_MEMORY }
-    var db: OpaquePointer?
-    let code = sqlite3_open_v2(path, &db, flags, nil)
-    guard code == SQLITE_OK, let db else {
-      let message = db.map { String(cString: sqlite3_errmsg($0)) } ?? "cannot open the database"
-      let errno = db.map { sqlite3_system_errno($0) } ?? 0
-      sqlite3_close_v2(db)
-      throw StoreError.sqlite(code: code, message: message, path: path, systemErrno: errno)
-    }
-    self.handle = db
-    self.path = path
-    sqlite3_extended_result_codes(db, 1)
-    sqlite3_busy_timeout(db, Self.busyTimeoutMilliseconds)
-    // Keep the -wal and -shm files when the last connection closes (the WAL is checkpointed
-    // and emptied all the same): the next process then finds them there and needs no disk
-    // space to read, so `status` works on a full disk (docs/architecture.md §5).
-    var persist: Int32 = 1
-    sqlite3_file_control(db, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
-    // A kept WAL is cut back to 4 MiB after a checkpoint, so one big import does not keep
-    // its size on disk.
-    try execute("PRAGMA journal_size_limit = 4194304")
-    try execute("PRAGMA foreign_keys = ON")
+  init(engine: any DatabaseEngine) {
+    self.engine = engine
   }
 
-  deinit {
-    // Statements are finalized by their owners first; v2 defers the close if one is left.
-    sqlite3_close_v2(handle)
-  }
-
-  /// The error for a failed call, with SQLite's extended code and message.
-  func error(_ code: Int32) -> StoreError {
-    let extended = sqlite3_extended_errcode(handle)
-    let message = String(cString: sqlite3_errmsg(handle))
-    return StoreError.sqlite(
-      code: extended != 0 ? extended : code, message: message, path: path,
-      systemErrno: sqlite3_system_errno(handle))
+  /// An SQLite file (or `:memory:`); see ``SQLiteEngine/init(path:readOnly:)``.
+  convenience init(path: String, readOnly: Bool) throws(StoreError) {
+    self.init(engine: try SQLiteEngine(path: path, readOnly: readOnly))
   }
 
   /// Runs SQL that takes no values (schema, pragmas, transaction control).
   func execute(_ sql: String) throws(StoreError) {
-    let code = sqlite3_exec(handle, sql, nil, nil, nil)
-    guard code == SQLITE_OK else { throw error(code) }
+    try engine.execute(sql)
   }
 
   /// Runs one statement with bound `values`; returns the number of rows it changed.
@@ -69,14 +32,14 @@ final class DatabaseConnection {
     try withStatement(sql) { (statement) throws(StoreError) in
       try statement.bind(values)
       while try statement.step() {}
+      return statement.changes
     }
-    return Int(sqlite3_changes(handle))
   }
 
   /// Every row of a query, each read by `row`.
   func query<T>(
     _ sql: String, _ values: [DatabaseValue] = [],
-    _ row: (DatabaseStatement) throws(StoreError) -> T
+    _ row: (any DatabaseStatement) throws(StoreError) -> T
   ) throws(StoreError) -> [T] {
     try withStatement(sql) { (statement) throws(StoreError) in
       try statement.bind(values)
@@ -89,7 +52,7 @@ final class DatabaseConnection {
   /// The first row of a query, if any.
   func first<T>(
     _ sql: String, _ values: [DatabaseValue] = [],
-    _ row: (DatabaseStatement) throws(StoreError) -> T
+    _ row: (any DatabaseStatement) throws(StoreError) -> T
   ) throws(StoreError) -> T? {
     try withStatement(sql) { (statement) throws(StoreError) in
       try statement.bind(values)
@@ -102,13 +65,13 @@ final class DatabaseConnection {
   /// reset afterwards, so a kept statement holds no lock. A statement in use is out of the
   /// cache, so a nested use of the same SQL prepares its own.
   func withStatement<T>(
-    _ sql: String, _ body: (DatabaseStatement) throws(StoreError) -> T
+    _ sql: String, _ body: (any DatabaseStatement) throws(StoreError) -> T
   ) throws(StoreError) -> T {
-    let statement: DatabaseStatement
+    let statement: any DatabaseStatement
     if let kept = prepared.removeValue(forKey: sql) {
       statement = kept
     } else {
-      statement = try DatabaseStatement(connection: self, sql: sql)
+      statement = try engine.prepare(sql)
     }
     defer {
       statement.reset()
@@ -117,47 +80,31 @@ final class DatabaseConnection {
     return try body(statement)
   }
 
-  /// An integer pragma or single-value query (`PRAGMA user_version`).
+  /// A single-value query (`SELECT count(*) …`).
   func integer(_ sql: String) throws(StoreError) -> Int64 {
     try first(sql) { $0.int64(0) } ?? 0
   }
 
-  var lastInsertRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
-  /// Runs `body` in `BEGIN IMMEDIATE` … `COMMIT`: the write lock is taken up front, so two
-  /// processes never both read and then fail to upgrade (no `SQLITE_BUSY` mid-transaction).
+  /// Runs `body` in a write transaction (``DatabaseEngine/beginWrite()``) and commits.
   /// On a throw, rolls back and rethrows the first error; a failed rollback never hides it.
-  ///
-  /// Writers of this process take turns on a lock of the file first: SQLite's busy handler
-  /// makes a waiting connection sleep (1, 2, 5 … 100 ms) and retry, so threads of one
-  /// process (the server's pool) contending through it lost most of their time asleep while
-  /// the file was free. The lock wakes the next writer at once; other processes still meet
-  /// in SQLite's lock and its busy timeout.
   func transaction<T>(_ body: () throws -> T) throws -> T {
-    let gate = WriteGate.for(path)
-    gate.lock()
-    defer { gate.unlock() }
-    return try between("BEGIN IMMEDIATE", body)
+    try engine.beginWrite()
+    return try finishing(body)
   }
 
-  /// `begin`, `body`, `COMMIT`; on a throw, rolls back and rethrows the first error.
-  private func between<T>(_ begin: String, _ body: () throws -> T) throws -> T {
-    try execute(begin)
+  /// `body`, then `COMMIT`; on a throw, rolls back and rethrows the first error.
+  private func finishing<T>(_ body: () throws -> T) throws -> T {
     let result: T
     do {
       result = try body()
-      try execute("COMMIT")
+      try engine.commit()
     } catch {
-      if sqlite3_get_autocommit(handle) == 0 {
-        try? execute("ROLLBACK")
-      }
+      engine.rollback()
       throw error
     }
     return result
   }
-}
 
-extension DatabaseConnection {
   /// Runs `body` in a savepoint of the open transaction: released when it returns, rolled
   /// back to (its writes undone, the transaction still open) when it throws.
   func savepoint<T>(_ body: () throws -> T) throws -> T {
@@ -173,28 +120,10 @@ extension DatabaseConnection {
     }
   }
 
-  /// Runs `body` in `BEGIN DEFERRED` … `COMMIT`, or as part of the transaction already open.
-  /// No write gate: a deferred transaction that only reads takes no write lock.
+  /// Runs `body` in a read transaction, or as part of the transaction already open.
   func readTransaction<T>(_ body: () throws -> T) throws -> T {
-    guard sqlite3_get_autocommit(handle) != 0 else { return try body() }
-    return try between("BEGIN DEFERRED", body)
-  }
-}
-
-/// One lock per database file for this process's writers (see
-/// ``DatabaseConnection/transaction(_:)``). Recursive, so a transaction that reaches a
-/// second connection to the same file on the same thread fails as before (busy) instead of
-/// hanging.
-enum WriteGate {
-  private static let table = NSLock()
-  nonisolated(unsafe) private static var gates: [String: NSRecursiveLock] = [:]
-
-  static func `for`(_ path: String) -> NSRecursiveLock {
-    table.lock()
-    defer { table.unlock() }
-    if let gate = gates[path] { return gate }
-    let gate = NSRecursiveLock()
-    gates[path] = gate
-    return gate
+    guard !engine.isInTransaction else { return try body() }
+    try engine.beginRead()
+    return try finishing(body)
   }
 }

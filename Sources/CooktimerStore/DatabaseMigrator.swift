@@ -1,11 +1,14 @@
-/// The schema, as an ordered list of steps. Step `n` (1-based) brings `PRAGMA user_version`
-/// from `n - 1` to `n`, in its own transaction; a file with a higher version came from a
+/// The schema, as an ordered list of steps. Step `n` (1-based) brings the schema version
+/// from `n - 1` to `n`, in its own transaction; a database with a higher version came from a
 /// newer cooktimer and is refused untouched.
 ///
-/// `PRAGMA application_id` marks the file as ours, so another program's SQLite database is
-/// refused before anything is written to it.
+/// The engine marks the database as ours (SQLite: `PRAGMA application_id` and
+/// `user_version`), so another program's database is refused before anything is written to
+/// it. The steps are SQLite's text; the PostgreSQL engine translates them (INTEGER columns
+/// as BIGINT, BLOB as BYTEA), or takes the step's text from ``postgreSQLSteps``.
 enum DatabaseMigrator {
-  /// "Cook" in ASCII, written to the database header at offset 68.
+  /// "Cook" in ASCII: SQLite's `application_id` (the header at offset 68), PostgreSQL's
+  /// schema table's.
   static let applicationID: Int64 = 0x436F_6F6B
 
   /// Each step's SQL. Append only: never edit a step that has shipped.
@@ -209,26 +212,39 @@ enum DatabaseMigrator {
   /// The version this build writes.
   static var latestVersion: Int { migrations.count }
 
-  /// The file's schema version, after checking that it is ours (or empty).
-  /// - Throws: `.notCooktimerDatabase` for a foreign database, `.futureSchema` for a newer
-  ///   one, `.corrupt` when SQLite cannot read it. Nothing is written.
-  static func checkedVersion(_ db: DatabaseConnection) throws(StoreError) -> Int {
-    // One statement, so one snapshot: three separate reads could straddle another
-    // process's first migration and see its tables without its application id.
-    let row = try db.first(
+  /// Steps whose SQLite text does not translate (a trigger), written for PostgreSQL.
+  /// Step 1's trigger: SQLite's `RAISE(ABORT, …)` is a PL/pgSQL function on PostgreSQL
+  /// (PostgreSQL 15 manual §43.10).
+  static let postgreSQLSteps: [Int: String] = [
+    1: migrations[0].sql.components(separatedBy: "CREATE TRIGGER")[0]
+      + """
+      CREATE FUNCTION run_events_append_only() RETURNS trigger LANGUAGE plpgsql AS
+        'BEGIN RAISE EXCEPTION ''the event log is append-only''; END';
+      CREATE TRIGGER run_events_append_only BEFORE UPDATE ON run_events
+        FOR EACH ROW EXECUTE FUNCTION run_events_append_only();
       """
-      SELECT (SELECT application_id FROM pragma_application_id()),
-        (SELECT user_version FROM pragma_user_version()), (SELECT count(*) FROM sqlite_schema)
-      """, []
-    ) { ($0.int64(0), $0.int64(1), $0.int64(2)) }
-    let (applicationID, rawVersion, objects) = row ?? (0, 0, 0)
-    let version = Int(rawVersion)
-    if applicationID == 0 && version == 0 && objects == 0 { return 0 }
-    guard applicationID == Self.applicationID else {
+  ]
+
+  /// The SQL of step `number` (1-based) in `dialect`.
+  static func sql(ofStep number: Int, in dialect: SQLDialect) -> String {
+    if dialect == .postgreSQL, let text = postgreSQLSteps[number] { return text }
+    return migrations[number - 1].sql
+  }
+
+  /// The database's schema version, after checking that it is ours (or empty).
+  /// - Throws: `.notCooktimerDatabase` for a foreign database, `.futureSchema` for a newer
+  ///   one, `.corrupt` when the engine cannot read it. Nothing is written.
+  static func checkedVersion(_ db: DatabaseConnection) throws(StoreError) -> Int {
+    let mark = try db.engine.schemaMark()
+    if mark.isEmpty { return 0 }
+    guard mark.isOurs else {
       throw StoreError(
         kind: .notCooktimerDatabase, path: db.path,
-        detail: "an SQLite database of another program, not a cooktimer database")
+        detail: db.dialect == .sqlite
+          ? "an SQLite database of another program, not a cooktimer database"
+          : "a database of another program (it has tables but no cooktimer schema mark)")
     }
+    let version = mark.version
     guard version <= latestVersion else {
       throw StoreError(
         kind: .futureSchema(version: version), path: db.path,
@@ -239,9 +255,9 @@ enum DatabaseMigrator {
     return version
   }
 
-  /// Applies the missing steps up to `target`, each in its own `BEGIN IMMEDIATE`
-  /// transaction; the version is read again inside it, so two processes opening a new file
-  /// at once apply each step once.
+  /// Applies the missing steps up to `target`, each in its own write transaction; the
+  /// version is read again inside it, so two processes opening a new database at once apply
+  /// each step once.
   static func migrate(_ db: DatabaseConnection, upTo target: Int = latestVersion) throws(StoreError)
   {
     var version = try checkedVersion(db)
@@ -250,10 +266,8 @@ enum DatabaseMigrator {
       do {
         try db.transaction {
           guard try checkedVersion(db) == version else { return }
-          try db.execute(migrations[next - 1].sql)
-          // Pragmas take no bound values; both numbers are constants of this file.
-          try db.execute("PRAGMA application_id = \(applicationID)")
-          try db.execute("PRAGMA user_version = \(next)")
+          try db.execute(sql(ofStep: next, in: db.dialect))
+          try db.engine.setSchemaVersion(next)
         }
       } catch let error as StoreError {
         throw error

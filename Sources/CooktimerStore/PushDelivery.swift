@@ -156,8 +156,8 @@ extension StoreTransaction {
   public func addSend(_ send: PushSend) throws(StoreError) {
     try db.run(
       """
-      INSERT OR IGNORE INTO push_sends (push_id, token, apns_id, sandbox, state)
-      VALUES (?, ?, ?, ?, ?)
+      INSERT INTO push_sends (push_id, token, apns_id, sandbox, state)
+      VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
       """,
       [
         .integer(send.pushID), .text(send.token), .text(send.apnsID),
@@ -177,19 +177,19 @@ extension StoreTransaction {
   /// Logs one attempt; returns its id.
   @discardableResult
   public func recordAttempt(_ attempt: DeliveryAttempt) throws(StoreError) -> Int64 {
-    try db.run(
+    try db.first(
       """
       INSERT INTO deliveries
         (push_id, run_id, event, token, apns_id, status, reason, at_ms, priority, priority_reason)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
       """,
       [
         .integer(attempt.pushID), .text(attempt.runID), .text(attempt.event),
         .text(attempt.token), .text(attempt.apnsID), .integer(attempt.status),
         .text(attempt.reason), .instant(attempt.at), .integer(attempt.priority),
         .text(attempt.priorityReason),
-      ])
-    return db.lastInsertRowID
+      ]
+    ) { $0.int64(0) } ?? 0
   }
 
   /// Every attempt, oldest first (at most `limit`, the newest kept).
@@ -198,7 +198,7 @@ extension StoreTransaction {
       """
       SELECT * FROM (SELECT id, push_id, run_id, event, token, apns_id, status, reason, at_ms,
         priority, priority_reason
-        FROM deliveries ORDER BY id DESC LIMIT ?) ORDER BY id
+        FROM deliveries ORDER BY id DESC LIMIT ?) AS newest ORDER BY id
       """, [.integer(limit)]
     ) { row in
       DeliveryAttempt(

@@ -1,9 +1,11 @@
 import CooktimerCore
 import Foundation
 
-/// Runs, their event logs and the push outbox in one SQLite file; the only code that talks to
-/// SQLite. Several processes may share the file: every write is one `BEGIN IMMEDIATE`
-/// transaction, so a second terminal never loses an update.
+/// Runs, their event logs and the push outbox in one SQLite file or one PostgreSQL database,
+/// through a ``DatabaseEngine`` (``init(path:readOnly:)``: SQLite; ``init(engine:readOnly:)``:
+/// any, `CooktimerPostgreSQL` for PostgreSQL). Several processes may share the database:
+/// every write is one write transaction (SQLite's `BEGIN IMMEDIATE`), so a second terminal
+/// or server never loses an update.
 ///
 /// Instants are stored as integer Unix milliseconds; APNs timestamps as Unix seconds.
 /// Every method throws ``StoreError``; ``update(runID:_:)`` and ``transaction(_:)`` also
@@ -12,7 +14,7 @@ import Foundation
 /// One instance may be used from several threads (calls are serialized); for parallel
 /// writers open one store per thread or process.
 public final class RunStore: @unchecked Sendable {
-  /// The database file, or `:memory:`.
+  /// The database file, `:memory:`, or the PostgreSQL URL without its password.
   public var path: String { db.path }
 
   let db: DatabaseConnection
@@ -40,6 +42,24 @@ public final class RunStore: @unchecked Sendable {
       }
     } else {
       try Self.enableWAL(db)
+      try DatabaseMigrator.migrate(db)
+    }
+    self.db = db
+  }
+
+  /// A store on an engine's connection (PostgreSQL: `CooktimerPostgreSQL`), its schema
+  /// brought up to date unless `readOnly`.
+  /// - Throws: `.notCooktimerDatabase`, `.futureSchema` (nothing written); with `readOnly`,
+  ///   `.permissionDenied` when the schema needs an upgrade; the engine's errors.
+  public init(engine: any DatabaseEngine, readOnly: Bool = false) throws(StoreError) {
+    let db = DatabaseConnection(engine: engine)
+    if readOnly {
+      guard try DatabaseMigrator.checkedVersion(db) == DatabaseMigrator.latestVersion else {
+        throw StoreError(
+          kind: .permissionDenied, path: db.path,
+          detail: "the database needs an upgrade and is open read-only")
+      }
+    } else {
       try DatabaseMigrator.migrate(db)
     }
     self.db = db
@@ -134,17 +154,13 @@ public final class RunStore: @unchecked Sendable {
   /// Whether this connection has checked the file before its first write.
   private var integrityChecked = false
 
-  /// Before the first write of this connection, `PRAGMA quick_check`: SQLite reports damage
-  /// only on the pages a statement reads, and a write must never land in a damaged file.
+  /// Before the first write of this connection, the engine's check (SQLite: `PRAGMA
+  /// quick_check`, which sees damage a statement would only meet on the pages it reads): a
+  /// write must never land in a damaged file.
   /// - Throws: `.corrupt`, with the file left as it was (the transaction rolls back).
   private func checkIntegrityOnce() throws(StoreError) {
     guard !integrityChecked else { return }
-    let result = try db.first("PRAGMA quick_check(1)", []) { $0.text(0) } ?? "ok"
-    guard result == "ok" else {
-      throw StoreError(
-        kind: .corrupt, path: path,
-        detail: "the database is damaged (\(result)); nothing was written")
-    }
+    try db.engine.checkIntegrity()
     integrityChecked = true
   }
 
@@ -267,7 +283,7 @@ public final class RunStore: @unchecked Sendable {
   /// A number that changes whenever another connection (process) commits to the database;
   /// cheap enough to poll every second. Own commits do not change it.
   public func dataVersion() throws(StoreError) -> Int64 {
-    try locked { () throws(StoreError) in try db.integer("PRAGMA data_version") }
+    try locked { () throws(StoreError) in try db.engine.dataVersion() }
   }
 
   // MARK: Helpers

@@ -61,6 +61,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       text += "; upgrade cooktimer or pass --db with another file"
     case .permissionDenied:
       text += "; check the permissions of the file and its folder, or pass --db"
+    case .io where path.hasPrefix("postgres"):
+      text += "; check that the PostgreSQL server runs and the URL, or pass --db"
     case .io:
       text += "; check free disk space and the folder, or pass --db"
     case .busy:

@@ -229,20 +229,20 @@ public struct StoreTransaction {
   /// Queues a push request; returns its id.
   @discardableResult
   public func enqueue(_ draft: OutboxDraft, runID: String) throws(StoreError) -> Int64 {
-    try db.run(
+    try db.first(
       """
       INSERT INTO outbox
         (run_id, event, timestamp, priority, target, headers, body, created_ms, activity,
           payload)
-      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) RETURNING id
       """,
       [
         .text(runID), .text(draft.event), .integer(draft.timestamp),
         .integer(Int64(draft.priority)), .text(draft.target), .text(draft.headers),
         .text(draft.body), .instant(draft.createdAt), .integer(Int64(draft.activity)),
         draft.payload.map { .blob([UInt8]($0)) } ?? .null,
-      ])
-    return db.lastInsertRowID
+      ]
+    ) { $0.int64(0) } ?? 0
   }
 
   /// Marks requests sent at `instant`. Idempotent: an id already sent keeps its first

@@ -2,14 +2,33 @@ import CooktimerCLI
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
+import Foundation
 
 /// Durable state changes per second: pause or resume of one of 100 runs, each through
-/// `update(runID:)` in its own transaction, on a real file in WAL mode.
+/// `update(runID:)` in its own transaction, on a real file in WAL mode — and, when
+/// `$COOKTIMER_BENCH_POSTGRESQL` names an empty PostgreSQL database, on it too
+/// (docs/deploy.md).
 enum StoreWrites {
   static func measure(_ options: Options) throws -> [Figure] {
     let folder = try Fixtures.ScratchFolder()
     defer { folder.remove() }
-    let store = try RunStore(path: folder.path + "/runs.sqlite")
+    var figures = [
+      Figure(
+        name: "durable state changes",
+        value: try rate(try RunStore(path: folder.path + "/runs.sqlite"), options), unit: "per s",
+        digits: 0)
+    ]
+    if let url = ProcessInfo.processInfo.environment["COOKTIMER_BENCH_POSTGRESQL"], !url.isEmpty {
+      figures.append(
+        Figure(
+          name: "durable state changes, PostgreSQL",
+          value: try rate(try RunStore.open(location: url), options), unit: "per s", digits: 0))
+    }
+    return figures
+  }
+
+  /// The median rate of changes on `store`, seeded with 100 running runs.
+  private static func rate(_ store: RunStore, _ options: Options) throws -> Double {
     let clock = SystemClock()
     try Fixtures.seed(store, finished: 0, active: 100, now: clock.now())
     let rounds = options.pick(full: 5, quick: 3)
@@ -30,8 +49,6 @@ enum StoreWrites {
       }
       rates.append(Double(count) / WallClock.seconds(since: began))
     }
-    return [
-      Figure(name: "durable state changes", value: Stats.median(rates), unit: "per s", digits: 0)
-    ]
+    return Stats.median(rates)
   }
 }

@@ -1,7 +1,7 @@
 import CooktimerCore
 import CooktimerService
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// docs/api.md §2: API keys are made, listed and revoked at the service, stored only as

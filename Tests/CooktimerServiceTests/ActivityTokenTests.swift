@@ -1,8 +1,8 @@
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// docs/delivery.md §1: an activity's new update token replaces the old one (issue 20);

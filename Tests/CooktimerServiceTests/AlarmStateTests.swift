@@ -1,7 +1,7 @@
 import CooktimerCore
 import CooktimerService
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// The REPL's alarm state as service use cases (docs/cli.md §2): untold alarms taken once,

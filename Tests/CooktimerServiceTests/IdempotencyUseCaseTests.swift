@@ -1,7 +1,7 @@
 import CooktimerCore
 import CooktimerService
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// docs/api.md §2: the first answer to an `Idempotency-Key` is kept for 24 h and replayed.

@@ -1,7 +1,7 @@
 import CooktimerCore
 import CooktimerService
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// `outbox --mark-sent`, its page count, `deliveries`, the case-insensitive run-id lookup and

@@ -1,8 +1,8 @@
 import CooktimerActivity
 import CooktimerCore
 import CooktimerService
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// `payload end` of a live run previews what the outbox would queue for stopping it now

@@ -1,7 +1,7 @@
 import CooktimerCore
 import CooktimerService
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// Reads give a `SettledRun`: the run at the instant it is settled at, with what happened

@@ -1,7 +1,7 @@
 import CooktimerCore
 import CooktimerService
-import Foundation
 import CooktimerTestSupport
+import Foundation
 import Testing
 
 /// What the server's watcher reads, its id reservation, group commit and the data version.

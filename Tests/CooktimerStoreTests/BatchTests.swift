@@ -9,12 +9,16 @@ import Testing
 @Suite struct BatchTests {
   struct Refused: Error {}
 
-  @Test func aChangeThatThrowsIsUndoneAndTheOthersCommitTogether() throws {
-    let folder = TempFolder()
-    defer { folder.remove() }
-    let path = folder.file("db.sqlite3")
-    let store = try RunStore(path: path)
-    let other = try RunStore(path: path)
+  @Test(arguments: StoreKind.shared)
+  func aChangeThatThrowsIsUndoneAndTheOthersCommitTogether(_ kind: StoreKind) throws {
+    try kind.withShared { open in try aChangeThatThrowsIsUndoneAndTheOthersCommitTogether(open) }
+  }
+
+  private func aChangeThatThrowsIsUndoneAndTheOthersCommitTogether(
+    _ open: @Sendable () throws -> RunStore
+  ) throws {
+    let store = try open()
+    let other = try open()
     try store.insert(Fixture.run(id: "a3f"))
     try store.insert(Fixture.run(id: "b4e"))
     var seenInside: Int64?
@@ -43,10 +47,13 @@ import Testing
     #expect(try other.events(runID: "a3f").filter { $0.kind == .added }.count == 1)
   }
 
-  @Test func aBatchThatThrowsStoresNothing() throws {
-    let folder = TempFolder()
-    defer { folder.remove() }
-    let store = try RunStore(path: folder.file("db.sqlite3"))
+  @Test(arguments: StoreKind.shared)
+  func aBatchThatThrowsStoresNothing(_ kind: StoreKind) throws {
+    try kind.withShared { open in try aBatchThatThrowsStoresNothing(open) }
+  }
+
+  private func aBatchThatThrowsStoresNothing(_ open: @Sendable () throws -> RunStore) throws {
+    let store = try open()
     try store.insert(Fixture.run(id: "a3f"))
     #expect(throws: Refused.self) {
       try store.batch {
@@ -63,6 +70,6 @@ import Testing
       run.timers[0].added += 5
       return StoreChange(events: [])
     }
-    #expect(try RunStore(path: folder.file("db.sqlite3")).run(id: "a3f")?.timers[0].added == 5)
+    #expect(try open().run(id: "a3f")?.timers[0].added == 5)
   }
 }

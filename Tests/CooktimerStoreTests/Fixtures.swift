@@ -1,4 +1,5 @@
 import CooktimerCore
+import CooktimerPostgreSQL
 import CooktimerTestSupport
 import Foundation
 import Testing
@@ -19,9 +20,10 @@ struct TempFolder {
   func remove() { try? FileManager.default.removeItem(atPath: path) }
 }
 
-/// Where a test's store lives: the same body runs against both.
+/// Where a test's store lives: the same body runs against each — SQLite in memory, an
+/// SQLite file, and PostgreSQL (a schema of its own on ``TestPostgreSQL``'s server).
 enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
-  case memory, disk
+  case memory, disk, postgresql
 
   var testDescription: String { rawValue }
 
@@ -34,6 +36,32 @@ enum StoreKind: String, CaseIterable, CustomTestStringConvertible {
       let folder = TempFolder()
       defer { folder.remove() }
       try body(try RunStore(path: folder.file("cooktimer.sqlite3")))
+    case .postgresql:
+      try TestPostgreSQL.withSchema { url in
+        try body(try RunStore(engine: try PostgreSQLEngine(url: url)))
+      }
+    }
+  }
+}
+
+extension StoreKind {
+  /// Kinds whose database several connections share: a file, a PostgreSQL schema.
+  static let shared: [StoreKind] = [.disk, .postgresql]
+
+  /// `body` with a way to open another connection (store) to one fresh shared database.
+  func withShared(_ body: (@Sendable () throws -> RunStore) throws -> Void) throws {
+    switch self {
+    case .memory:
+      Issue.record("an in-memory database has one connection")
+    case .disk:
+      let folder = TempFolder()
+      defer { folder.remove() }
+      let path = folder.file("db.sqlite3")
+      try body { try RunStore(path: path) }
+    case .postgresql:
+      try TestPostgreSQL.withSchema { url in
+        try body { try RunStore(engine: try PostgreSQLEngine(url: url)) }
+      }
     }
   }
 }

@@ -52,6 +52,8 @@ public enum Command: Equatable, Sendable {
     tls: ServeTLSChoice = .none)
   /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
   case apikey(APIKeyCommand)
+  /// `migrate --to URL`: this SQLite database copied into an empty PostgreSQL one.
+  case migrate(to: String)
 }
 
 /// What `apikey` does (docs/api.md §2).

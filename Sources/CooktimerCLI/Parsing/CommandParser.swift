@@ -81,6 +81,7 @@ public enum CommandParser {
       case "--tls-cert": local.tlsCertificate = try value()
       case "--tls-key": local.tlsKey = try value()
       case "--name": local.name = try value()
+      case "--to": local.to = try value()
       // `import` and `start` (Recipes/).
       case "--force": local.force = true
       case "--prose-timers": local.proseTimers = true

@@ -206,6 +206,20 @@ extension CommandSpec {
       summary: "every attempt to send a push, with APNs' answer"
     ) { args in try args.deliveryCommand("deliveries") },
     CommandSpec(
+      word: "migrate", usage: "migrate --to postgresql://…",
+      summary: "copy this SQLite database into an empty PostgreSQL one",
+      detail:
+        "Runs, their logs, the outbox, tokens, API keys, idempotency keys and settings, in one "
+        + "transaction; a target that holds any row is refused and left as it was "
+        + "(docs/deploy.md)."
+    ) { args in
+      guard let url = args.take(\.to, "--to") else {
+        throw CLIError.usage("`migrate` needs --to postgresql://…")
+      }
+      try args.expectEnd()
+      return .migrate(to: url)
+    },
+    CommandSpec(
       word: "serve",
       usage: "serve [--listen 127.0.0.1:8417] [--no-send] [--tls]",
       summary: "the HTTP API a timer app talks to (docs/api.md)",

@@ -23,6 +23,8 @@ struct LocalOptions {
   var tlsCertificate: String?
   var tlsKey: String?
   var name: String?
+  /// `migrate --to URL` (Running/MigrateCommand.swift).
+  var to: String?
   /// `import --force`, `start --prose-timers`.
   var force = false
   var proseTimers = false
@@ -41,7 +43,7 @@ struct LocalOptions {
         ("--mark-sent", !markSent.isEmpty), ("--limit", limit != nil), ("--after", after != nil),
         ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
         ("--force", force), ("--prose-timers", proseTimers), ("--tls", tls),
-        ("--tls-cert", tlsCertificate != nil), ("--tls-key", tlsKey != nil),
+        ("--tls-cert", tlsCertificate != nil), ("--tls-key", tlsKey != nil), ("--to", to != nil),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

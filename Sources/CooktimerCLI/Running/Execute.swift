@@ -59,6 +59,7 @@ extension Session {
     case .serve(let listen, let send, let options, let tls):
       return try context.serve(listen: listen, send: send, sendOptions: options, tls: tls)
     case .apikey(let command): return try context.apikey(command)
+    case .migrate(let url): return try context.migrate(to: url)
     case .ok(let run):
       let (id, at) = try context.service().acknowledgeAlarms(of: run, at: context.now)
       if context.json {

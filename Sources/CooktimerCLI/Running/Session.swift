@@ -97,7 +97,7 @@ public final class Session {
   /// other finds no database and says so, so a mistyped `--db` never looks like lost timers.
   ///
   /// - Throws: ``CLIError/noDatabase(_:)`` (exit 66) when the file is missing and not
-  ///   `creating`; ``ServiceError/storage(_:_:)`` when it does not open.
+  ///   `creating`; ``ServiceError/database(_:)`` when it does not open.
   func service(_ options: GlobalOptions, creating: Bool = false) throws -> RunService {
     guard let path = DatabaseLocation.resolve(option: options.database, environment: environment)
     else {
@@ -110,7 +110,8 @@ public final class Session {
       if open.settings == settings { return open.service }
       open.service.settings = settings
     } else {
-      if !creating && !FileManager.default.fileExists(atPath: path) {
+      if !creating && !DatabaseLocation.isURL(path) && !FileManager.default.fileExists(atPath: path)
+      {
         throw CLIError.noDatabase(path)
       }
       openService = (
@@ -125,13 +126,13 @@ public final class Session {
     return service
   }
 
-  /// The service if the database is open already or its file exists (the REPL polls
-  /// without creating); `nil` when there is none yet.
-  /// - Throws: ``ServiceError/storage(_:_:)`` when the file is there but does not open.
+  /// The service if the database is open already or it exists (a server's URL, or a file:
+  /// the REPL polls without creating); `nil` when there is none yet.
+  /// - Throws: ``ServiceError/database(_:)`` when the file is there but does not open.
   func existingService(_ options: GlobalOptions) throws -> RunService? {
     if let open = openService { return open.service }
     guard let path = DatabaseLocation.resolve(option: options.database, environment: environment),
-      FileManager.default.fileExists(atPath: path)
+      DatabaseLocation.isURL(path) || FileManager.default.fileExists(atPath: path)
     else { return nil }
     return try service(options)
   }

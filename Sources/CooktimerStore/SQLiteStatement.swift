@@ -1,17 +1,16 @@
 import CSQLite
-import CooktimerCore
 
 /// SQLite copies bound text before `sqlite3_bind_text` returns. The C macro is not imported
 /// into Swift; GRDB defines it the same way, under the C name.
 // swift-format-ignore: AlwaysUseLowerCamelCase
 let SQLITE_TRANSIENT = unsafeBitCast(-1, to: sqlite3_destructor_type.self)
 
-/// A prepared statement, finalized when released.
-final class DatabaseStatement {
+/// A prepared SQLite statement, finalized when released.
+final class SQLiteStatement: DatabaseStatement {
   private let handle: OpaquePointer
-  private unowned let connection: DatabaseConnection
+  private unowned let connection: SQLiteEngine
 
-  init(connection: DatabaseConnection, sql: String) throws(StoreError) {
+  init(connection: SQLiteEngine, sql: String) throws(StoreError) {
     var statement: OpaquePointer?
     let code = sqlite3_prepare_v2(connection.handle, sql, -1, &statement, nil)
     guard code == SQLITE_OK, let statement else {
@@ -68,32 +67,14 @@ final class DatabaseStatement {
     }
   }
 
+  var changes: Int { Int(sqlite3_changes(connection.handle)) }
+
   func isNull(_ column: Int32) -> Bool {
     sqlite3_column_type(handle, column) == SQLITE_NULL
   }
 
   func int64(_ column: Int32) -> Int64 {
     sqlite3_column_int64(handle, column)
-  }
-
-  func optionalInt64(_ column: Int32) -> Int64? {
-    isNull(column) ? nil : int64(column)
-  }
-
-  func int(_ column: Int32) -> Int {
-    Int(int64(column))
-  }
-
-  func optionalInt(_ column: Int32) -> Int? {
-    isNull(column) ? nil : int(column)
-  }
-
-  func instant(_ column: Int32) -> Instant {
-    Instant(unixMilliseconds: int64(column))
-  }
-
-  func optionalInstant(_ column: Int32) -> Instant? {
-    isNull(column) ? nil : instant(column)
   }
 
   func text(_ column: Int32) -> String {

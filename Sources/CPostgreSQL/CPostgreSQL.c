@@ -1,0 +1,137 @@
+#include "CPostgreSQL.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stddef.h>
+#include <stdio.h>
+
+// The soname of Debian's libpq5, the ABI the header describes.
+#define LIBRARY "libpq.so.5"
+
+typedef void (*NoticeProcessor)(void *arg, const char *message);
+
+static struct {
+  PGconn *(*connectdb)(const char *);
+  ConnStatusType (*status)(const PGconn *);
+  char *(*error_message)(const PGconn *);
+  void (*finish)(PGconn *);
+  void (*reset)(PGconn *);
+  PGTransactionStatusType (*transaction_status)(const PGconn *);
+  int (*backend_pid)(const PGconn *);
+  NoticeProcessor (*set_notice_processor)(PGconn *, NoticeProcessor, void *);
+  PGresult *(*exec)(PGconn *, const char *);
+  PGresult *(*exec_params)(PGconn *, const char *, int, const Oid *, const char *const *,
+                           const int *, const int *, int);
+  ExecStatusType (*result_status)(const PGresult *);
+  char *(*result_error_message)(const PGresult *);
+  char *(*result_error_field)(const PGresult *, int);
+  int (*ntuples)(const PGresult *);
+  char *(*getvalue)(const PGresult *, int, int);
+  int (*getlength)(const PGresult *, int, int);
+  int (*getisnull)(const PGresult *, int, int);
+  char *(*cmd_tuples)(PGresult *);
+  void (*clear)(PGresult *);
+} pq;
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static const char *failure = "libpq was not loaded";
+static char failureText[512];
+
+#define LOAD(field, name)                                                                      \
+  do {                                                                                         \
+    *(void **)&pq.field = dlsym(library, name);                                                \
+    if (pq.field == NULL) {                                                                    \
+      snprintf(failureText, sizeof failureText, "%s lacks %s", LIBRARY, name);                 \
+      failure = failureText;                                                                   \
+      return;                                                                                  \
+    }                                                                                          \
+  } while (0)
+
+static void load(void) {
+  // RTLD_LOCAL: its symbols stay out of the global scope, so they interpose nothing.
+  void *library = dlopen(LIBRARY, RTLD_NOW | RTLD_LOCAL);
+  if (library == NULL) {
+    const char *why = dlerror();
+    snprintf(failureText, sizeof failureText, "%s cannot be loaded (%s); install libpq5",
+             LIBRARY, why ? why : "unknown error");
+    failure = failureText;
+    return;
+  }
+  LOAD(connectdb, "PQconnectdb");
+  LOAD(status, "PQstatus");
+  LOAD(error_message, "PQerrorMessage");
+  LOAD(finish, "PQfinish");
+  LOAD(reset, "PQreset");
+  LOAD(transaction_status, "PQtransactionStatus");
+  LOAD(backend_pid, "PQbackendPID");
+  LOAD(set_notice_processor, "PQsetNoticeProcessor");
+  LOAD(exec, "PQexec");
+  LOAD(exec_params, "PQexecParams");
+  LOAD(result_status, "PQresultStatus");
+  LOAD(result_error_message, "PQresultErrorMessage");
+  LOAD(result_error_field, "PQresultErrorField");
+  LOAD(ntuples, "PQntuples");
+  LOAD(getvalue, "PQgetvalue");
+  LOAD(getlength, "PQgetlength");
+  LOAD(getisnull, "PQgetisnull");
+  LOAD(cmd_tuples, "PQcmdTuples");
+  LOAD(clear, "PQclear");
+  failure = NULL;
+}
+
+const char *cooktimer_pq_load(void) {
+  pthread_once(&once, load);
+  return failure;
+}
+
+// Notices ("relation already exists, skipping") are for people at a psql prompt; libpq's
+// default prints them to stderr, which belongs to the CLI.
+static void ignoreNotice(void *arg, const char *message) {
+  (void)arg;
+  (void)message;
+}
+
+PGconn *cooktimer_pq_connect(const char *conninfo) {
+  if (cooktimer_pq_load() != NULL) return NULL;
+  PGconn *conn = pq.connectdb(conninfo);
+  if (conn != NULL) pq.set_notice_processor(conn, ignoreNotice, NULL);
+  return conn;
+}
+
+ConnStatusType cooktimer_pq_status(const PGconn *conn) { return pq.status(conn); }
+const char *cooktimer_pq_error_message(const PGconn *conn) { return pq.error_message(conn); }
+void cooktimer_pq_finish(PGconn *conn) { pq.finish(conn); }
+void cooktimer_pq_reset(PGconn *conn) { pq.reset(conn); }
+PGTransactionStatusType cooktimer_pq_transaction_status(const PGconn *conn) {
+  return pq.transaction_status(conn);
+}
+int cooktimer_pq_backend_pid(const PGconn *conn) { return pq.backend_pid(conn); }
+PGresult *cooktimer_pq_exec(PGconn *conn, const char *command) { return pq.exec(conn, command); }
+PGresult *cooktimer_pq_exec_params(PGconn *conn, const char *command, int nParams,
+                                   const Oid *paramTypes, const char *const *paramValues,
+                                   const int *paramLengths, const int *paramFormats,
+                                   int resultFormat) {
+  return pq.exec_params(conn, command, nParams, paramTypes, paramValues, paramLengths,
+                        paramFormats, resultFormat);
+}
+ExecStatusType cooktimer_pq_result_status(const PGresult *res) { return pq.result_status(res); }
+const char *cooktimer_pq_result_error_message(const PGresult *res) {
+  return pq.result_error_message(res);
+}
+const char *cooktimer_pq_result_error_field(const PGresult *res, int fieldcode) {
+  return pq.result_error_field(res, fieldcode);
+}
+int cooktimer_pq_ntuples(const PGresult *res) { return pq.ntuples(res); }
+char *cooktimer_pq_getvalue(const PGresult *res, int tup_num, int field_num) {
+  return pq.getvalue(res, tup_num, field_num);
+}
+int cooktimer_pq_getlength(const PGresult *res, int tup_num, int field_num) {
+  return pq.getlength(res, tup_num, field_num);
+}
+int cooktimer_pq_getisnull(const PGresult *res, int tup_num, int field_num) {
+  return pq.getisnull(res, tup_num, field_num);
+}
+char *cooktimer_pq_cmd_tuples(PGresult *res) { return pq.cmd_tuples(res); }
+void cooktimer_pq_clear(PGresult *res) {
+  if (res != NULL) pq.clear(res);
+}

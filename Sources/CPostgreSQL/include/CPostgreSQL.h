@@ -1,0 +1,76 @@
+// libpq, loaded on first use: only a store opened on a `postgresql://` URL needs it, so
+// nothing links the library, and building needs no -dev package. The types and constants
+// below are libpq's own (libpq-fe.h and postgres_ext.h of PostgreSQL 15, Debian 12;
+// `.ci/check-c-declarations` compares them with the real headers where libpq-dev is
+// installed); the functions come from `libpq.so.5` opened with dlopen by the first call,
+// behind `cooktimer_pq_*` names that interpose nothing of the library's.
+#ifndef COOKTIMER_CPOSTGRESQL_H
+#define COOKTIMER_CPOSTGRESQL_H
+
+typedef unsigned int Oid;
+typedef struct pg_conn PGconn;
+typedef struct pg_result PGresult;
+
+typedef enum {
+  CONNECTION_OK,
+  CONNECTION_BAD,
+} ConnStatusType;
+
+typedef enum {
+  PGRES_EMPTY_QUERY = 0,
+  PGRES_COMMAND_OK,
+  PGRES_TUPLES_OK,
+  PGRES_COPY_OUT,
+  PGRES_COPY_IN,
+  PGRES_BAD_RESPONSE,
+  PGRES_NONFATAL_ERROR,
+  PGRES_FATAL_ERROR,
+} ExecStatusType;
+
+typedef enum {
+  PQTRANS_IDLE,
+  PQTRANS_ACTIVE,
+  PQTRANS_INTRANS,
+  PQTRANS_INERROR,
+  PQTRANS_UNKNOWN,
+} PGTransactionStatusType;
+
+/// Fields of `PQresultErrorField`: the five-character SQLSTATE, and the primary message (one
+/// line, without the CONTEXT and DETAIL lines `PQresultErrorMessage` adds).
+#define PG_DIAG_SQLSTATE 'C'
+#define PG_DIAG_MESSAGE_PRIMARY 'M'
+
+/// Opens libpq, once per process (thread-safe). NULL when it is ready, else one line saying
+/// why not, valid for the life of the process.
+const char *cooktimer_pq_load(void);
+
+/// `PQconnectdb` (a `postgresql://` URL or `key=value` string), with notices discarded
+/// instead of printed to stderr. NULL only when libpq is not loaded.
+PGconn *cooktimer_pq_connect(const char *conninfo);
+ConnStatusType cooktimer_pq_status(const PGconn *conn);
+const char *cooktimer_pq_error_message(const PGconn *conn);
+void cooktimer_pq_finish(PGconn *conn);
+void cooktimer_pq_reset(PGconn *conn);
+PGTransactionStatusType cooktimer_pq_transaction_status(const PGconn *conn);
+int cooktimer_pq_backend_pid(const PGconn *conn);
+
+/// `PQexec`: one or more statements without parameters.
+PGresult *cooktimer_pq_exec(PGconn *conn, const char *command);
+/// `PQexecParams`: one statement, parameters `$1`…`$n`.
+PGresult *cooktimer_pq_exec_params(PGconn *conn, const char *command, int nParams,
+                                   const Oid *paramTypes, const char *const *paramValues,
+                                   const int *paramLengths, const int *paramFormats,
+                                   int resultFormat);
+ExecStatusType cooktimer_pq_result_status(const PGresult *res);
+const char *cooktimer_pq_result_error_message(const PGresult *res);
+/// `PQresultErrorField`; NULL when the field is absent.
+const char *cooktimer_pq_result_error_field(const PGresult *res, int fieldcode);
+int cooktimer_pq_ntuples(const PGresult *res);
+char *cooktimer_pq_getvalue(const PGresult *res, int tup_num, int field_num);
+int cooktimer_pq_getlength(const PGresult *res, int tup_num, int field_num);
+int cooktimer_pq_getisnull(const PGresult *res, int tup_num, int field_num);
+/// `PQcmdTuples`: rows an INSERT/UPDATE/DELETE changed, as text ("" for other commands).
+char *cooktimer_pq_cmd_tuples(PGresult *res);
+void cooktimer_pq_clear(PGresult *res);
+
+#endif

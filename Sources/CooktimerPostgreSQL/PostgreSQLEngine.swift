@@ -1,0 +1,239 @@
+import CPostgreSQL
+import CooktimerStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// One PostgreSQL connection (libpq) underneath a ``RunStore``: the store's SQL translated
+/// (``PostgreSQLTranslation``), its schema in the connection's current schema (the first of
+/// `search_path`, `public` unless the URL's `options` say otherwise). Not thread-safe; the
+/// store serializes calls.
+///
+/// Write transactions take a transaction-level advisory lock on the schema, so writers take
+/// turns as SQLite's `BEGIN IMMEDIATE` makes them: what a change reads stays true until it
+/// commits (PostgreSQL 15 manual §13.3.5).
+public final class PostgreSQLEngine: DatabaseEngine {
+  let connection: OpaquePointer
+  public let label: String
+  public var dialect: SQLDialect { .postgreSQL }
+
+  /// Connects to `url` (`postgresql://…` or `postgres://…`, libpq's connection URI, §34.1.1).
+  /// - Throws: `.io` when libpq cannot be loaded or the server cannot be reached,
+  ///   `.permissionDenied` when it refuses the login.
+  public init(url: String) throws(StoreError) {
+    let label = Self.withoutPassword(url)
+    if let failure = cooktimer_pq_load() {
+      throw StoreError(kind: .io, path: label, detail: String(cString: failure))
+    }
+    guard let connection = cooktimer_pq_connect(url) else {
+      throw StoreError(kind: .io, path: label, detail: "libpq could not start a connection")
+    }
+    guard cooktimer_pq_status(connection) == CONNECTION_OK else {
+      let message = Self.oneLine(String(cString: cooktimer_pq_error_message(connection)))
+      cooktimer_pq_finish(connection)
+      let refused = message.contains("password") || message.contains("authentication")
+      throw StoreError(
+        kind: refused ? .permissionDenied : .io, path: label,
+        detail: "cannot connect to PostgreSQL: \(message)")
+    }
+    self.connection = connection
+    self.label = label
+  }
+
+  deinit {
+    cooktimer_pq_finish(connection)
+  }
+
+  /// Whether `location` (a `--db` value) names a PostgreSQL database rather than a file.
+  public static func isURL(_ location: String) -> Bool {
+    location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+  }
+
+  /// The URL as errors show it: any password (`user:password@`, `password=`) left out.
+  static func withoutPassword(_ url: String) -> String {
+    var text = url
+    if let scheme = text.range(of: "://"),
+      let at = text[scheme.upperBound...].firstIndex(of: "@")
+    {
+      let user = text[scheme.upperBound..<at]
+      if let colon = user.firstIndex(of: ":") { text.removeSubrange(colon..<at) }
+    }
+    if let query = text.range(of: "password=") {
+      let end = text[query.upperBound...].firstIndex(of: "&") ?? text.endIndex
+      text.replaceSubrange(query.upperBound..<end, with: "…")
+    }
+    return text
+  }
+
+  private static func oneLine(_ message: String) -> String {
+    message.split(whereSeparator: \.isNewline).map {
+      $0.trimmingPrefix("ERROR:").trimmingPrefix("  ")
+    }.joined(separator: " / ")
+  }
+
+  // MARK: Statements
+
+  public func prepare(_ sql: String) throws(StoreError) -> any DatabaseStatement {
+    PostgreSQLStatement(engine: self, sql: sql)
+  }
+
+  public func execute(_ sql: String) throws(StoreError) {
+    if !isInTransaction { try reconnectIfLost() }
+    let result = try checked(cooktimer_pq_exec(connection, PostgreSQLTranslation.translate(sql)))
+    cooktimer_pq_clear(result)
+  }
+
+  /// `result` when it is a success; else its error, the result cleared.
+  func checked(_ result: OpaquePointer?) throws(StoreError) -> OpaquePointer {
+    guard let result else { throw connectionError() }
+    switch cooktimer_pq_result_status(result) {
+    case PGRES_COMMAND_OK, PGRES_TUPLES_OK, PGRES_EMPTY_QUERY: return result
+    default:
+      let code = cooktimer_pq_result_error_field(result, Int32(UInt8(ascii: "C"))).map {
+        String(cString: $0)
+      }
+      let primary = cooktimer_pq_result_error_field(result, Int32(UInt8(ascii: "M")))
+      let message = Self.oneLine(
+        String(cString: primary ?? cooktimer_pq_result_error_message(result)))
+      cooktimer_pq_clear(result)
+      guard let code else { throw connectionError() }
+      throw PostgreSQLErrors.error(sqlState: code, message: message, label: label)
+    }
+  }
+
+  /// A lost connection (the server restarted, a failover): `.busy`, which front ends answer
+  /// "try again" (HTTP 503). A change whose COMMIT was in flight may or may not be stored;
+  /// retried with its idempotency key it runs at most once.
+  private func connectionError() -> StoreError {
+    let message = Self.oneLine(String(cString: cooktimer_pq_error_message(connection)))
+    let outcome = committing ? "; the change's outcome is unknown" : ""
+    return StoreError(
+      kind: .busy, path: label, detail: "lost the connection to PostgreSQL\(outcome): \(message)")
+  }
+
+  /// Whether a COMMIT is in flight (its loss leaves the outcome unknown).
+  private var committing = false
+
+  /// Pauses between attempts to reconnect: about 3 s in all, enough for a restart or a
+  /// promoted standby, short enough that a request waiting on it is still answered.
+  static let reconnectDelays: [UInt32] = [50_000, 100_000, 200_000, 400_000, 800_000, 1_600_000]
+
+  /// Before a statement outside a transaction (and before BEGIN): a connection found
+  /// broken is reset (`PQreset`, the same URL), with growing pauses. The statement that met
+  /// the loss has failed already; this one runs on the new connection.
+  /// - Throws: `.busy` when the server is still unreachable after the last attempt.
+  func reconnectIfLost() throws(StoreError) {
+    guard cooktimer_pq_status(connection) != CONNECTION_OK else { return }
+    for delay in Self.reconnectDelays {
+      cooktimer_pq_reset(connection)
+      if cooktimer_pq_status(connection) == CONNECTION_OK { return }
+      usleep(delay)
+    }
+    throw connectionError()
+  }
+
+  // MARK: Transactions
+
+  /// `PQTRANS_UNKNOWN` (a broken connection) counts as none: nothing of it can commit.
+  public var isInTransaction: Bool {
+    let status = cooktimer_pq_transaction_status(connection)
+    return status != PQTRANS_IDLE && status != PQTRANS_UNKNOWN
+  }
+
+  /// Whether the open transaction is a write transaction (its commit bumps the version).
+  private var writing = false
+
+  public func beginWrite() throws(StoreError) {
+    try retryingOnce { () throws(StoreError) in try execute("BEGIN") }
+    writing = true
+    do {
+      try execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+    } catch {
+      rollback()
+      throw error
+    }
+  }
+
+  /// `REPEATABLE READ READ ONLY`: every statement of it sees one snapshot, as SQLite's
+  /// deferred transaction does.
+  public func beginRead() throws(StoreError) {
+    try retryingOnce { () throws(StoreError) in
+      try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
+    }
+  }
+
+  /// `body` (something that changes nothing: BEGIN, a lone read), and once more on a new
+  /// connection when the first try found the connection lost — a server restarted since the
+  /// last call costs the caller no error. Anything else fails as it is.
+  func retryingOnce<T>(_ body: () throws(StoreError) -> T) throws(StoreError) -> T {
+    do {
+      return try body()
+    } catch  where cooktimer_pq_status(connection) != CONNECTION_OK && !isInTransaction {
+      try reconnectIfLost()
+      return try body()
+    }
+  }
+
+  /// Bumps the data version (a sequence: no row lock, so writers never queue on it) and
+  /// commits.
+  public func commit() throws(StoreError) {
+    if writing && cooktimer_pq_transaction_status(connection) == PQTRANS_INTRANS {
+      try execute("SELECT nextval('cooktimer_data_version')")
+    }
+    writing = false
+    committing = true
+    defer { committing = false }
+    try execute("COMMIT")
+  }
+
+  public func rollback() {
+    writing = false
+    guard isInTransaction else { return }
+    cooktimer_pq_clear(cooktimer_pq_exec(connection, "ROLLBACK"))
+  }
+
+  // MARK: Schema and versions
+
+  /// The data version: the sequence every commit takes a number from. Unlike SQLite's
+  /// `data_version`, this connection's own commits move it too (a poller then looks once
+  /// more, and finds its own change).
+  public func dataVersion() throws(StoreError) -> Int64 {
+    let statement = try prepare("SELECT last_value FROM cooktimer_data_version")
+    return try statement.step() ? statement.int64(0) : 0
+  }
+
+  /// Nothing to do before the first write: PostgreSQL reports a damaged page itself
+  /// (SQLSTATE XX001, `.corrupt`) on the statement that reads it.
+  public func checkIntegrity() throws(StoreError) {}
+
+  public func schemaMark() throws(StoreError) -> SchemaMark {
+    let tables = try prepare(
+      """
+      SELECT count(*), to_regclass('cooktimer_schema') IS NOT NULL FROM pg_catalog.pg_tables
+      WHERE schemaname = current_schema()
+      """)
+    guard try tables.step() else { return SchemaMark(isEmpty: true, isOurs: false, version: 0) }
+    let (count, marked) = (tables.int64(0), tables.int64(1) != 0)
+    guard marked else { return SchemaMark(isEmpty: count == 0, isOurs: false, version: 0) }
+    let mark = try prepare("SELECT application_id, version FROM cooktimer_schema")
+    guard try mark.step() else { return SchemaMark(isEmpty: false, isOurs: false, version: 0) }
+    return SchemaMark(
+      isEmpty: false, isOurs: mark.int64(0) == Self.applicationID, version: Int(mark.int64(1)))
+  }
+
+  /// "Cook" in ASCII, as SQLite's `application_id`.
+  static let applicationID: Int64 = 0x436F_6F6B
+
+  public func setSchemaVersion(_ version: Int) throws(StoreError) {
+    // Both numbers are integers of this program, not outside input.
+    try execute(
+      """
+      CREATE TABLE IF NOT EXISTS cooktimer_schema (
+        application_id BIGINT NOT NULL, version BIGINT NOT NULL);
+      CREATE SEQUENCE IF NOT EXISTS cooktimer_data_version;
+      DELETE FROM cooktimer_schema;
+      INSERT INTO cooktimer_schema VALUES (\(Self.applicationID), \(version));
+      """)
+  }
+}

@@ -1,0 +1,54 @@
+import CooktimerCore
+import CooktimerPostgreSQL
+import Foundation
+import Testing
+
+@testable import CooktimerStore
+
+/// What the PostgreSQL engine does when its connection goes away (a restart, a failover).
+@Suite struct PostgreSQLFaultTests {
+  /// Ends the server process of every connection named `name` (`application_name`).
+  static func terminate(_ name: String, through url: String) throws {
+    // The name is ours (letters, digits, `_`), not outside input.
+    try PostgreSQLEngine(url: url).execute(
+      "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+        + "WHERE application_name = '\(name)'")
+  }
+
+  @Test func aConnectionLostBetweenCallsIsReestablishedUnseen() throws {
+    try TestPostgreSQL.withSchema { url in
+      let name = "fault_" + UUID().uuidString.prefix(8).lowercased()
+      let store = try RunStore(engine: try PostgreSQLEngine(url: url + "&application_name=" + name))
+      try store.insert(Fixture.run())
+      // A lone read after the loss runs again on a new connection…
+      try Self.terminate(name, through: url)
+      #expect(try store.run(id: "a3f") == Fixture.run())
+      // …and so does a change, whose BEGIN met the loss before anything ran.
+      try Self.terminate(name, through: url)
+      try store.update(runID: "a3f") { run, _ in
+        run.timers[0].added += 1
+        return StoreChange()
+      }
+      #expect(try store.run(id: "a3f")?.timers[0].added == Fixture.run().timers[0].added + 1)
+    }
+  }
+
+  @Test func aConnectionLostInsideATransactionFailsItAsBusy() throws {
+    try TestPostgreSQL.withSchema { url in
+      let name = "fault_" + UUID().uuidString.prefix(8).lowercased()
+      let store = try RunStore(engine: try PostgreSQLEngine(url: url + "&application_name=" + name))
+      try store.insert(Fixture.run())
+      // Half a change cannot be sent again: it fails with "try again" (HTTP 503)…
+      let error = storeError {
+        try store.update(runID: "a3f") { run, _ in
+          try Self.terminate(name, through: url)
+          run.timers[0].added += 1
+          return StoreChange()
+        }
+      }
+      #expect(error?.kind == .busy)
+      // …nothing of it is stored, and the next call works on a new connection.
+      #expect(try store.run(id: "a3f") == Fixture.run())
+    }
+  }
+}
