@@ -21,8 +21,8 @@ extension RunService {
   /// A run another REPL reported first is left out (exactly one process gets each range);
   /// nothing is written when no run has anything untold.
   ///
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func takeUntoldAlarms(through now: Instant) throws -> [UntoldAlarms] {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func takeUntoldAlarms(through now: Instant) throws(ServiceError) -> [UntoldAlarms] {
     try ServiceError.storing {
       let candidates = try store.activeRunsToCatchUp(through: now)
       guard !candidates.isEmpty else { return [] }
@@ -39,47 +39,47 @@ extension RunService {
   }
 
   /// How many runs are running, paused or waiting, without reading them.
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func activeRunCount() throws -> Int {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func activeRunCount() throws(ServiceError) -> Int {
     try ServiceError.storing { try store.activeRunCount() }
   }
 
   /// The first `limit` active runs as stored, oldest first (the REPL's greeting).
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func activeRuns(first limit: Int) throws -> [Run] {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func activeRuns(first limit: Int) throws(ServiceError) -> [Run] {
     try ServiceError.storing { try store.activeRuns(limit: limit) }
   }
 
   /// Every active run as stored, oldest first (`watch` settles them each second).
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func activeRunsAsStored() throws -> [Run] {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func activeRunsAsStored() throws(ServiceError) -> [Run] {
     try ServiceError.storing { try store.activeRuns() }
   }
 
   /// The active runs' ids, oldest first (tab completion).
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func activeRunIDs() throws -> [String] {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func activeRunIDs() throws(ServiceError) -> [String] {
     try ServiceError.storing { try store.activeRunIDs() }
   }
 
   /// The active runs with a running timer, as stored: the only ones that can ring without
   /// another change first.
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func runsThatCanRing() throws -> [Run] {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func runsThatCanRing() throws(ServiceError) -> [Run] {
     try ServiceError.storing { try store.activeRunsWithTimersDue() }
   }
 
   /// The runs among `ids` still active, as stored, each with its acknowledgement
   /// (``Run/acknowledgedUntil``): what the REPL reminds of.
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func activeRuns(ids: Set<String>) throws -> [Run] {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func activeRuns(ids: Set<String>) throws(ServiceError) -> [Run] {
     try ServiceError.storing { try store.read { tx in try tx.activeRuns(ids: ids) } }
   }
 
   /// A number that changes whenever any process commits to the database (SQLite's
   /// `data_version`): the REPL polls it each second and reads runs again only on a change.
-  /// - Throws: ``ServiceError/storage(_:_:)``.
-  public func changeVersion() throws -> Int64 {
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func changeVersion() throws(ServiceError) -> Int64 {
     try ServiceError.storing { try store.dataVersion() }
   }
 }

@@ -17,8 +17,8 @@ extension RunService {
   /// Whether a run (active or not) has the id `given`, matched case-insensitively: `add 2m
   /// WORD` and `begin TIMER WORD` read WORD as a run only when one has that id.
   ///
-  /// - Throws: ``ServiceError/storage(_:_:)`` when the database cannot be read.
-  public func runExists(_ given: String) throws -> Bool {
+  /// - Throws: ``ServiceError/database(_:)`` when the database cannot be read.
+  public func runExists(_ given: String) throws(ServiceError) -> Bool {
     try ServiceError.storing { try store.read { tx in try tx.run(named: given) != nil } }
   }
 }
