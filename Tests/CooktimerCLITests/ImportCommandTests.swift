@@ -50,6 +50,16 @@ struct ImportCommandTests {
     #expect(json["file"] as? String == box.recipes + "/Chicken Pot Pie.cook")
   }
 
+  /// A saved page is read no further than a fetched one may be (32 MiB): `/dev/zero`, which
+  /// never ends, is refused at once instead of being read until memory runs out.
+  @Test func aPageFileOverTheSizeLimitIsRefusedWithoutReadingItWhole() throws {
+    let box = try Sandbox(inProcess: true)
+    let r = try box.run(["import", "/dev/zero"])
+    #expect(r.status == 65)
+    #expect(r.stderr == "cooktimer: /dev/zero is over 32 MiB: not a recipe page\n")
+    #expect(r.stdout == "")
+  }
+
   @Test func anExistingFileIsKeptUnlessForced() throws {
     let box = try Sandbox(inProcess: true)
     try box.write(recipe: "Shrimp", "Mine.\n")

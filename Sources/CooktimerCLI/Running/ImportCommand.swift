@@ -67,9 +67,22 @@ extension CommandContext {
     return parts.joined(separator: "/")
   }
 
+  /// A saved page, read up to ``PageFetch/sizeLimit`` like a fetched one: a larger file
+  /// (a disk image given by mistake, `/dev/zero`) is refused without being read whole.
   private static func read(_ path: String) throws -> String {
-    guard let data = FileManager.default.contents(atPath: path) else {
+    guard let file = FileHandle(forReadingAtPath: path) else {
       throw CLIError.notFound("no page file \(path)")
+    }
+    defer { try? file.close() }
+    let data: Data
+    do {
+      data = try file.read(upToCount: PageFetch.sizeLimit + 1) ?? Data()
+    } catch {
+      throw CLIError.io("cannot read \(path)")
+    }
+    guard data.count <= PageFetch.sizeLimit else {
+      throw CLIError.badData(
+        "\(path) is over \(PageFetch.sizeLimit / 1024 / 1024) MiB: not a recipe page")
     }
     return PageText.decode(data)
   }
