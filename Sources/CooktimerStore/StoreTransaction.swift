@@ -229,7 +229,8 @@ public struct StoreTransaction {
   /// Queues a push request; returns its id.
   @discardableResult
   public func enqueue(_ draft: OutboxDraft, runID: String) throws(StoreError) -> Int64 {
-    try db.first(
+    db.engine.notifyOnCommit(.outbox)
+    return try db.first(
       """
       INSERT INTO outbox
         (run_id, event, timestamp, priority, target, headers, body, created_ms, activity,
