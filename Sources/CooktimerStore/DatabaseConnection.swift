@@ -102,9 +102,11 @@ final class DatabaseConnection {
   /// Locks run `id`'s row until the transaction ends, so another connection's change of the
   /// same run waits for this one's commit and then reads what it stored (PostgreSQL:
   /// `SELECT … FOR UPDATE`, manual §13.3.2). SQLite's write lock covers the file already.
-  func lockRun(_ id: String) throws(StoreError) {
-    guard dialect == .postgreSQL else { return }
+  @discardableResult
+  func lockRun(_ id: String) throws(StoreError) -> Bool {
+    guard dialect == .postgreSQL else { return false }
     try run("SELECT id FROM runs WHERE id = ? FOR UPDATE", [.text(id)])
+    return true
   }
 
   /// `body`, then `COMMIT`; on a throw, rolls back and rethrows the first error.

@@ -130,13 +130,23 @@ public final class RunStore: @unchecked Sendable {
   public func transaction<T>(
     lockingRun runID: String, _ body: (StoreTransaction) throws -> T
   ) throws -> T {
+    try runTransaction { tx in
+      try tx.lockRun(runID)
+      return try body(tx)
+    }
+  }
+
+  /// ``transaction(lockingRun:_:)`` for a body that finds its run first: it calls
+  /// ``StoreTransaction/lockRun(_:)`` with the run's id before reading the run to change it
+  /// (and reads it again after, as another change may have committed meanwhile). The same
+  /// rules for what `body` writes.
+  public func runTransaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
     lock.lock()
     defer { lock.unlock() }
     // A batch holds the whole schema already.
     if batching { return try db.savepoint { try body(StoreTransaction(db: db)) } }
     return try db.runTransaction {
       try checkIntegrityOnce()
-      try db.lockRun(runID)
       return try body(StoreTransaction(db: db))
     }
   }
