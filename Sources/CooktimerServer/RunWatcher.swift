@@ -1,6 +1,7 @@
 import CooktimerCore
 import CooktimerService
 import Foundation
+import Synchronization
 
 /// Turns what happens to the runs into events, whoever made it happen (docs/api.md §3): a
 /// REPL, a one-shot command, this server, or time itself (a timer firing). One thread looks
@@ -42,8 +43,16 @@ final class RunWatcher: @unchecked Sendable {
         hub.wakeup.wait(timeout: interval)
         if hub.wakeup.isStopped { return }
         reserveIfWanted()
-        // A failed look (the database busy) is retried at the next one.
-        try? look(publishing: true)
+        // A failed look (the database busy or away) is retried at the next one.
+        do {
+          try look(publishing: true)
+          trouble.withLock { $0 = nil }
+        } catch {
+          let now = service.clock.now()
+          trouble.withLock {
+            $0 = DeliveryTrouble(failingSince: $0?.failingSince ?? now, reason: "\(error)")
+          }
+        }
       }
     }
     thread.name = "cooktimer-run-watcher"
@@ -56,6 +65,11 @@ final class RunWatcher: @unchecked Sendable {
   }
 
   func stop() { hub.wakeup.stop() }
+
+  /// Since when and why the looks fail (the database unreachable: PostgreSQL down or failing
+  /// over; SQLite's file unreadable), `nil` while they succeed: `/healthz` answers 503 then.
+  var databaseTrouble: DeliveryTrouble? { trouble.withLock { $0 } }
+  private let trouble = Mutex<DeliveryTrouble?>(nil)
 
   /// On PostgreSQL, a thread that waits for other connections' commits (LISTEN/NOTIFY:
   /// another server's change, a REPL, a sender) and pokes the watcher at once, so a page on

@@ -33,6 +33,12 @@ public enum TestPostgreSQL {
     return try body(base + separator + "options=-csearch_path%3D" + schema)
   }
 
+  /// Runs `sql` (no values) on a connection of its own to `url`, as an administrator of the
+  /// test would (taking a table away, ending a connection).
+  public static func execute(_ sql: String, on url: String) throws {
+    try PostgreSQLEngine(url: url).execute(sql)
+  }
+
   private static func start() throws(TestPostgreSQLError) -> String {
     if let url = ProcessInfo.processInfo.environment["COOKTIMER_TEST_POSTGRESQL"], !url.isEmpty {
       return url
