@@ -154,7 +154,7 @@ let package = Package(
     // Shared by tests: the Python APNs stand-in (Tests/APNsStandIn) and test signing keys.
     .target(
       name: "CooktimerTestSupport",
-      dependencies: ["CCrypto", "CCurl", "CooktimerCore"],
+      dependencies: ["CCrypto", "CCurl", "CooktimerCore", "CooktimerPostgreSQL"],
       path: "Tests/CooktimerTestSupport"
     ),
     .testTarget(

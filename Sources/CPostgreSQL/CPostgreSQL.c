@@ -31,6 +31,10 @@ static struct {
   int (*getisnull)(const PGresult *, int, int);
   char *(*cmd_tuples)(PGresult *);
   void (*clear)(PGresult *);
+  int (*socket)(const PGconn *);
+  int (*consume_input)(PGconn *);
+  PGnotify *(*notifies)(PGconn *);
+  void (*freemem)(void *);
 } pq;
 
 static pthread_once_t once = PTHREAD_ONCE_INIT;
@@ -76,6 +80,10 @@ static void load(void) {
   LOAD(getisnull, "PQgetisnull");
   LOAD(cmd_tuples, "PQcmdTuples");
   LOAD(clear, "PQclear");
+  LOAD(socket, "PQsocket");
+  LOAD(consume_input, "PQconsumeInput");
+  LOAD(notifies, "PQnotifies");
+  LOAD(freemem, "PQfreemem");
   failure = NULL;
 }
 
@@ -135,3 +143,8 @@ char *cooktimer_pq_cmd_tuples(PGresult *res) { return pq.cmd_tuples(res); }
 void cooktimer_pq_clear(PGresult *res) {
   if (res != NULL) pq.clear(res);
 }
+
+int cooktimer_pq_socket(const PGconn *conn) { return pq.socket(conn); }
+int cooktimer_pq_consume_input(PGconn *conn) { return pq.consume_input(conn); }
+PGnotify *cooktimer_pq_notifies(PGconn *conn) { return pq.notifies(conn); }
+void cooktimer_pq_freemem(void *ptr) { pq.freemem(ptr); }

@@ -4,9 +4,13 @@ import CooktimerService
 import CooktimerStore
 
 extension PushSender {
-  /// How often other processes' commits are looked for, in milliseconds: a push queued by
-  /// the REPL or `serve` is noticed within this (docs/delivery.md §3 asks for 100 ms).
+  /// How often other processes' commits are looked for on SQLite, in milliseconds: a push
+  /// queued by the REPL or `serve` is noticed within this (docs/delivery.md §3 asks for
+  /// 100 ms). PostgreSQL tells them at once (``ChangeWaiter``).
   static let notice: Int64 = 50
+  /// How long one wait for PostgreSQL's notifications lasts at most, in milliseconds: how
+  /// late a stop is seen while waiting there.
+  static let stopCheck: Int64 = 100
 
   /// Sends until `stop`: at each wake (a timer's end, an activity's renewal, a retry's
   /// backoff, or another process's commit) one round of ``deliverDue(at:stop:)``. Returns
@@ -24,6 +28,10 @@ extension PushSender {
   public func run(until stop: StopSignal, health: DeliveryHealth = DeliveryHealth()) throws {
     var version: Int64?
     var backoff = RoundBackoff()
+    // PostgreSQL: woken by the commits of any server or sender (LISTEN/NOTIFY), any change
+    // counted, as a change may make a waiting push sendable (a token, a run's new end).
+    // Without one (SQLite, or no connection for it yet), `data_version` is polled.
+    var waiter = try? service.changeWaiter(for: [.changes, .pushes])
     while !stop.isStopped {
       let wake: Instant
       do {
@@ -44,9 +52,16 @@ extension PushSender {
       }
       backoff.succeeded()
       if health.succeeded() { log("delivery resumed") }
+      if waiter == nil { waiter = try? service.changeWaiter(for: [.changes, .pushes]) }
       while !stop.isStopped {
         let left = wake.unixMilliseconds * 1_000_000 - service.clock.nanoseconds()
         if left <= 0 { break }
+        if let waiter {
+          // A lost connection that cannot be made again ends the wait: the round says why.
+          let slice = Double(min(left, Self.stopCheck * 1_000_000)) / 1e9
+          guard let told = try? waiter.wait(timeout: slice), !told else { break }
+          continue
+        }
         if stop.wait(nanoseconds: min(left, Self.notice * 1_000_000)) { break }
         // A look that fails ends the wait: the round says why (and backs off).
         guard let seen = try? service.store.dataVersion() else { break }

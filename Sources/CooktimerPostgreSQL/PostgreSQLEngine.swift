@@ -10,12 +10,18 @@ import CooktimerStore
 /// `search_path`, `public` unless the URL's `options` say otherwise). Not thread-safe; the
 /// store serializes calls.
 ///
-/// Write transactions take a transaction-level advisory lock on the schema, so writers take
-/// turns as SQLite's `BEGIN IMMEDIATE` makes them: what a change reads stays true until it
-/// commits (PostgreSQL 15 manual §13.3.5).
+/// Write transactions take a transaction-level advisory lock on the schema (§13.3.5): a
+/// whole-schema write (``beginWrite()``) takes it exclusively, so those writers take turns as
+/// SQLite's `BEGIN IMMEDIATE` makes them; a change of single runs (``beginRunWrite()``) takes
+/// it shared and locks its run's row (`SELECT … FOR UPDATE`, §13.3.2), so changes of
+/// different runs commit side by side and still never overlap a whole-schema write. Every
+/// write commit notifies `cooktimer_runs` (and `cooktimer_outbox` when it queued pushes),
+/// the schema's name as payload, for the listeners of ``makeListener()``.
 public final class PostgreSQLEngine: DatabaseEngine {
   let connection: OpaquePointer
   public let label: String
+  /// The URL connected to, for a listener's connection of its own.
+  private let url: String
   public var dialect: SQLDialect { .postgreSQL }
 
   /// Connects to `url` (`postgresql://…` or `postgres://…`, libpq's connection URI, §34.1.1).
@@ -39,6 +45,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
     }
     self.connection = connection
     self.label = label
+    self.url = url
   }
 
   deinit {
@@ -145,14 +152,36 @@ public final class PostgreSQLEngine: DatabaseEngine {
   private var writing = false
 
   public func beginWrite() throws(StoreError) {
+    try begin(locking: "SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+  }
+
+  /// The schema's advisory lock shared: other run writers go on, whole-schema writers wait
+  /// (and are waited for). The store then locks the run's row.
+  public func beginRunWrite() throws(StoreError) {
+    try begin(locking: "SELECT pg_advisory_xact_lock_shared(hashtext(current_schema()))")
+  }
+
+  private func begin(locking lock: String) throws(StoreError) {
     try retryingOnce { () throws(StoreError) in try execute("BEGIN") }
     writing = true
+    notifying = [.runs]
     do {
-      try execute("SELECT pg_advisory_xact_lock(hashtext(current_schema()))")
+      try execute(lock)
     } catch {
       rollback()
       throw error
     }
+  }
+
+  /// The channels the open write transaction's commit notifies.
+  private var notifying: Set<StoreChannel> = []
+
+  public func notifyOnCommit(_ channel: StoreChannel) {
+    if writing { notifying.insert(channel) }
+  }
+
+  public func makeListener() throws(StoreError) -> (any ChangeListener)? {
+    try PostgreSQLListener(url: url, label: label)
   }
 
   /// `REPEATABLE READ READ ONLY`: every statement of it sees one snapshot, as SQLite's
@@ -175,13 +204,17 @@ public final class PostgreSQLEngine: DatabaseEngine {
     }
   }
 
-  /// Bumps the data version (a sequence: no row lock, so writers never queue on it) and
-  /// commits.
+  /// Bumps the data version (a sequence: no row lock, so writers never queue on it), queues
+  /// the notifications (sent by the server only if the commit succeeds) and commits.
   public func commit() throws(StoreError) {
     if writing && cooktimer_pq_transaction_status(connection) == PQTRANS_INTRANS {
-      try execute("SELECT nextval('cooktimer_data_version')")
+      // The channel names are this program's constants, not outside input.
+      let notices = notifying.map { "pg_notify('\($0.rawValue)', current_schema())" }.sorted()
+      try execute(
+        "SELECT " + (["nextval('cooktimer_data_version')"] + notices).joined(separator: ", "))
     }
     writing = false
+    notifying = []
     committing = true
     defer { committing = false }
     try execute("COMMIT")
@@ -189,6 +222,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
 
   public func rollback() {
     writing = false
+    notifying = []
     guard isInTransaction else { return }
     cooktimer_pq_clear(cooktimer_pq_exec(connection, "ROLLBACK"))
   }

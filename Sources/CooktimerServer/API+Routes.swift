@@ -11,7 +11,7 @@ extension API {
   static func routes(
     recipes: any RecipeSource, hub: EventHub, runList: RunListAnswer, pairing: Pairing,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
-    health: @escaping @Sendable () -> DeliveryTrouble? = { nil }
+    health: @escaping @Sendable () -> HealthAnswer.Report = { HealthAnswer.Report() }
   ) -> [APIRoute] {
     var routes = [
       APIRoute("GET", "/healthz") { _ in try HealthAnswer.response(health()) },

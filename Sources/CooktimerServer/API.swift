@@ -29,7 +29,7 @@ final class API: Sendable {
     pool: ServicePool, recipes: any RecipeSource, hub: EventHub, idempotencyWindow: Int64,
     version: StoreVersion, writes: GroupCommit, pairing: Pairing,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
-    health: @escaping @Sendable () -> DeliveryTrouble? = { nil }
+    health: @escaping @Sendable () -> HealthAnswer.Report = { HealthAnswer.Report() }
   ) {
     self.version = version
     self.writes = writes

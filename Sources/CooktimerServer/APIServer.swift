@@ -72,6 +72,9 @@ public final class APIServer: Sendable {
     }
     let pairing = Pairing()
     self.pairing = pairing
+    let watcher = RunWatcher(
+      hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds)
+    let delivery = configuration.deliveryTrouble ?? { nil }
     // The static bodies are gzipped now, not by the first tablet's request.
     _ = (KitchenPageResponse.page, OpenAPIDocument.body)
     api = API(
@@ -79,9 +82,8 @@ public final class APIServer: Sendable {
       idempotencyWindow: configuration.idempotencyWindowMilliseconds,
       version: StoreVersion(service: try makeService()),
       writes: GroupCommit(service: try makeService()), pairing: pairing, deliveries: answer,
-      health: configuration.deliveryTrouble ?? { nil })
-    watcher = RunWatcher(
-      hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds)
+      health: { HealthAnswer.Report(delivery: delivery(), database: watcher.databaseTrouble) })
+    self.watcher = watcher
     try watcher.start()
     let pinger = Pinger(hub: hub, interval: configuration.heartbeatIntervalSeconds)
     self.pinger = pinger

@@ -25,6 +25,8 @@ extension OpenAPIDocument {
         "ok": boolean, "status": ["enum": ["degraded"]],
         "delivery": object(
           ["failingSince": string, "reason": string], required: ["failingSince", "reason"]),
+        "database": object(
+          ["failingSince": string, "reason": string], required: ["failingSince", "reason"]),
       ], required: ["ok"]),
     "Timer": object(
       [

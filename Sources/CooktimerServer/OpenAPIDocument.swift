@@ -44,7 +44,7 @@ enum OpenAPIDocument {
     ],
     "/healthz": [
       "get": operation(
-        "liveness; 503 with the same shape (status degraded) while delivery fails",
+        "liveness; 503 with the same shape (status degraded) while delivery fails or the database cannot be read",
         ok: ref("Health"), anonymous: true)
     ],
     "/openapi.json": ["get": operation("this document", ok: ["type": "object"], anonymous: true)],

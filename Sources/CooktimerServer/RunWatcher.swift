@@ -1,6 +1,7 @@
 import CooktimerCore
 import CooktimerService
 import Foundation
+import Synchronization
 
 /// Turns what happens to the runs into events, whoever made it happen (docs/api.md §3): a
 /// REPL, a one-shot command, this server, or time itself (a timer firing). One thread looks
@@ -42,19 +43,57 @@ final class RunWatcher: @unchecked Sendable {
         hub.wakeup.wait(timeout: interval)
         if hub.wakeup.isStopped { return }
         reserveIfWanted()
-        // A failed look (the database busy) is retried at the next one.
-        try? look(publishing: true)
+        // A failed look (the database busy or away) is retried at the next one.
+        do {
+          try look(publishing: true)
+          trouble.withLock { $0 = nil }
+        } catch {
+          let now = service.clock.now()
+          trouble.withLock {
+            $0 = DeliveryTrouble(failingSince: $0?.failingSince ?? now, reason: "\(error)")
+          }
+        }
       }
     }
     thread.name = "cooktimer-run-watcher"
     self.thread = thread
     thread.start()
+    listenForOtherServers()
     // The first clients' opening events get ids when the reservation is quick, as it is
     // unless another process holds the database; then `serve` starts a second later.
     _ = reserved.wait(timeout: .now() + 1)
   }
 
   func stop() { hub.wakeup.stop() }
+
+  /// Since when and why the looks fail (the database unreachable: PostgreSQL down or failing
+  /// over; SQLite's file unreadable), `nil` while they succeed: `/healthz` answers 503 then.
+  var databaseTrouble: DeliveryTrouble? { trouble.withLock { $0 } }
+  private let trouble = Mutex<DeliveryTrouble?>(nil)
+
+  /// On PostgreSQL, a thread that waits for other connections' commits (LISTEN/NOTIFY:
+  /// another server's change, a REPL, a sender) and pokes the watcher at once, so a page on
+  /// this server sees a change made through another as soon as one made here (issue 21).
+  /// SQLite has no such waiter: the looks compare `data_version` every `interval`.
+  private func listenForOtherServers() {
+    guard let waiter = try? service.changeWaiter(for: [.changes]) else { return }
+    let hub = hub
+    let thread = Thread {
+      while !hub.wakeup.isStopped {
+        do {
+          if try waiter.wait(timeout: Self.stopCheck) { hub.poke() }
+        } catch {
+          // The database is away (reconnecting failed): the looks fail meanwhile too.
+          Thread.sleep(forTimeInterval: Self.stopCheck)
+        }
+      }
+    }
+    thread.name = "cooktimer-change-listener"
+    thread.start()
+  }
+
+  /// Seconds one wait for notifications lasts at most: how late a stop is seen there.
+  private static let stopCheck = 0.25
 
   /// Reserves ids when fewer than half a block is left, unless a try failed recently. Never
   /// throws: a held database must keep neither `serve` from starting nor the looks from

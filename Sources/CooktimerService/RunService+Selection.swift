@@ -4,16 +4,26 @@ import Foundation
 
 extension RunService {
   /// The run a command names (as stored; ids match case-insensitively), or the only run
-  /// active at `now` when it names none — read inside the caller's transaction.
+  /// active at `now` when it names none — read inside the caller's transaction. With
+  /// `locking` (the transaction a ``RunStore/runTransaction(_:)``), its row is locked and it
+  /// is read again, as it stands once changes of it before this one committed.
   ///
   /// - Throws: ``ServiceError/noSuchRun(_:)``, ``ServiceError/noActiveRun``,
   ///   ``ServiceError/severalActiveRuns(_:)``.
-  func select(_ given: String?, tx: StoreTransaction, at now: Instant) throws -> Run {
+  func select(_ given: String?, tx: StoreTransaction, at now: Instant, locking: Bool = false)
+    throws -> Run
+  {
+    let found: Run
     if let given {
-      if let run = try tx.run(named: given) { return run }
-      throw ServiceError.noSuchRun(given)
+      guard let run = try tx.run(named: given) else { throw ServiceError.noSuchRun(given) }
+      found = run
+    } else {
+      found = try onlyActive(try tx.activeRuns().map { ($0, $0.settled(at: now)) }).stored
     }
-    return try onlyActive(try tx.activeRuns().map { ($0, $0.settled(at: now)) }).stored
+    // Locked, then read again: a change of it may have committed since the first read.
+    guard locking, try tx.lockRun(found.id) else { return found }
+    guard let latest = try tx.run(id: found.id) else { throw ServiceError.noSuchRun(found.id) }
+    return latest
   }
 
   /// The run named `given` (or the only active one) settled at `now` — a read, which

@@ -24,12 +24,17 @@ extension RunService {
     }
   }
 
-  /// A write transaction whose body also runs a front end's code (``RunService/Finish``):
+  /// A write transaction whose body also runs a front end's code; with `lockingRuns`, one
+  /// that locks the run it changes before reading it (``RunStore/runTransaction(_:)``) (``RunService/Finish``):
   /// the service's, the store's, the core's and the wire formats' errors leave as
   /// ``ServiceError``, any other error as the front end threw it.
-  func changing<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+  func changing<T>(lockingRuns: Bool = false, _ body: (StoreTransaction) throws -> T) throws
+    -> T
+  {
     do {
-      return try store.transaction(body)
+      // A change of one run that locks it (``RunService/select(_:tx:at:locking:)``) waits only
+      // for changes of that run (PostgreSQL), not for every writer.
+      return try lockingRuns ? store.runTransaction(body) : store.transaction(body)
     } catch let error as ServiceError {
       throw error
     } catch let error as StoreError {

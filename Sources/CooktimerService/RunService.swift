@@ -126,9 +126,9 @@ public final class RunService {
     _ action: RunAction, on given: String?, at now: Instant?, finishing finish: Finish<Outcome>?
   ) throws -> Outcome {
     let now = now ?? clock.now()
-    return try changing { tx in
+    return try changing(lockingRuns: true) { tx in
       let settings = try self.settings.resolved(tx, remember: true)
-      let stored = try select(given, tx: tx, at: now)
+      let stored = try select(given, tx: tx, at: now, locking: true)
       let at = max(now, stored.lastChange)
       var keeper = try ActivityKeeper(stored, tx: tx, settings: settings, makeAPNsID: makeAPNsID)
       var run = try keeper.catchUp(stored, through: at, tx: tx)

@@ -92,6 +92,23 @@ final class DatabaseConnection {
     return try finishing(body)
   }
 
+  /// Runs `body` in a write transaction of single runs (``DatabaseEngine/beginRunWrite()``):
+  /// `body` locks each run it changes (``lockRun(_:)``) before reading it.
+  func runTransaction<T>(_ body: () throws -> T) throws -> T {
+    try engine.beginRunWrite()
+    return try finishing(body)
+  }
+
+  /// Locks run `id`'s row until the transaction ends, so another connection's change of the
+  /// same run waits for this one's commit and then reads what it stored (PostgreSQL:
+  /// `SELECT … FOR UPDATE`, manual §13.3.2). SQLite's write lock covers the file already.
+  @discardableResult
+  func lockRun(_ id: String) throws(StoreError) -> Bool {
+    guard dialect == .postgreSQL else { return false }
+    try run("SELECT id FROM runs WHERE id = ? FOR UPDATE", [.text(id)])
+    return true
+  }
+
   /// `body`, then `COMMIT`; on a throw, rolls back and rethrows the first error.
   private func finishing<T>(_ body: () throws -> T) throws -> T {
     let result: T

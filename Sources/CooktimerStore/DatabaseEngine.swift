@@ -21,6 +21,17 @@ public protocol DatabaseEngine: AnyObject {
   /// Opens a write transaction: once it returns, no other writer of the database can change
   /// what this one reads before it commits (SQLite: `BEGIN IMMEDIATE`).
   func beginWrite() throws(StoreError)
+  /// Opens a write transaction that changes single runs, each locked first
+  /// (``RunStore/update(runID:_:)``): it excludes every ``beginWrite()`` writer but not other
+  /// run writers, so changes of different runs commit side by side. SQLite has one write lock
+  /// for the file: there it is ``beginWrite()``.
+  func beginRunWrite() throws(StoreError)
+  /// Asks that `channel` be told when the open write transaction commits (PostgreSQL:
+  /// `NOTIFY`, sent by the server only at commit). Nothing on SQLite.
+  func notifyOnCommit(_ channel: StoreChannel)
+  /// A connection of its own that waits for other connections' commits, or `nil` when the
+  /// engine cannot tell them (SQLite: poll ``dataVersion()``).
+  func makeListener() throws(StoreError) -> (any ChangeListener)?
   /// Opens a transaction that only reads: one consistent snapshot, no write lock.
   func beginRead() throws(StoreError)
   /// Commits the open transaction.
@@ -38,6 +49,12 @@ public protocol DatabaseEngine: AnyObject {
   func schemaMark() throws(StoreError) -> SchemaMark
   /// Records schema `version` as ours, inside the migration's write transaction.
   func setSchemaVersion(_ version: Int) throws(StoreError)
+}
+
+extension DatabaseEngine {
+  public func beginRunWrite() throws(StoreError) { try beginWrite() }
+  public func notifyOnCommit(_ channel: StoreChannel) {}
+  public func makeListener() throws(StoreError) -> (any ChangeListener)? { nil }
 }
 
 /// The SQL dialects the store's texts are written in.

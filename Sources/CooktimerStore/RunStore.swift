@@ -119,6 +119,45 @@ public final class RunStore: @unchecked Sendable {
     }
   }
 
+  /// ``transaction(_:)`` for a change of one run: the run's row is locked first, and on
+  /// PostgreSQL only changes of the same run wait for each other — two servers changing
+  /// different runs commit side by side (``DatabaseEngine/beginRunWrite()``). `body` must
+  /// write only that run's rows (its events, APNs timestamps, watermark, activity), rows it
+  /// inserts (outbox entries, idempotent answers: unique keys) and upserts of settings; anything
+  /// that reads another row to decide a write belongs in ``transaction(_:)``.
+  ///
+  /// - Throws: as ``transaction(_:)``; a missing run is `body`'s to tell.
+  public func transaction<T>(
+    lockingRun runID: String, _ body: (StoreTransaction) throws -> T
+  ) throws -> T {
+    try runTransaction { tx in
+      try tx.lockRun(runID)
+      return try body(tx)
+    }
+  }
+
+  /// ``transaction(lockingRun:_:)`` for a body that finds its run first: it calls
+  /// ``StoreTransaction/lockRun(_:)`` with the run's id before reading the run to change it
+  /// (and reads it again after, as another change may have committed meanwhile). The same
+  /// rules for what `body` writes.
+  public func runTransaction<T>(_ body: (StoreTransaction) throws -> T) throws -> T {
+    lock.lock()
+    defer { lock.unlock() }
+    // A batch holds the whole schema already.
+    if batching { return try db.savepoint { try body(StoreTransaction(db: db)) } }
+    return try db.runTransaction {
+      try checkIntegrityOnce()
+      return try body(StoreTransaction(db: db))
+    }
+  }
+
+  /// A connection of its own that waits for other connections' commits, or `nil` on an
+  /// engine that cannot tell them (SQLite: poll ``dataVersion()``); see ``ChangeListener``.
+  /// - Throws: the engine's error when its connection cannot be made.
+  public func makeListener() throws(StoreError) -> (any ChangeListener)? {
+    try db.engine.makeListener()
+  }
+
   /// Runs `body` — several changes, each its own ``transaction(_:)`` — in one `BEGIN
   /// IMMEDIATE` transaction with one commit, so one `fsync` makes them all durable (group
   /// commit: the server's writes that arrive together, docs/architecture.md §6). Each inner
@@ -169,8 +208,8 @@ public final class RunStore: @unchecked Sendable {
     try transaction { try $0.insert(run, events: events) }
   }
 
-  /// Changes a run safely against other processes: in one `BEGIN IMMEDIATE` transaction,
-  /// loads the run, lets `body` change it (and take push timestamps through the
+  /// Changes a run safely against other processes: in one transaction that locks the run
+  /// (``transaction(lockingRun:_:)``), loads the run, lets `body` change it (and take push timestamps through the
   /// transaction), then stores the run (its next due instant derived from it), the returned
   /// events and push requests. Returns the run as stored.
   ///
@@ -182,7 +221,7 @@ public final class RunStore: @unchecked Sendable {
   public func update(
     runID: String, _ body: (inout Run, StoreTransaction) throws -> StoreChange
   ) throws -> Run {
-    try transaction { tx in
+    try transaction(lockingRun: runID) { tx in
       guard let original = try tx.run(id: runID) else { throw tx.noSuchRun(runID) }
       var run = original
       let change = try body(&run, tx)

@@ -18,6 +18,16 @@ public struct StoreTransaction {
     }
   }
 
+  /// Locks the run's row until the transaction ends (PostgreSQL: `SELECT … FOR UPDATE`; on
+  /// SQLite the write lock covers it): in a ``RunStore/runTransaction(_:)``, before reading a
+  /// run to change it. A missing run locks nothing.
+  /// - Returns: whether a lock was taken (then read the run again: a change of it may have
+  ///   committed since an earlier read); `false` on SQLite, whose reads are current already.
+  @discardableResult
+  public func lockRun(_ id: String) throws(StoreError) -> Bool {
+    try db.lockRun(id)
+  }
+
   /// Running, paused or waiting runs as last stored, oldest first.
   public func activeRuns() throws(StoreError) -> [Run] {
     try db.query(RunCodec.selection + "WHERE status = 'active' ORDER BY created_ms, id", []) {
@@ -229,7 +239,8 @@ public struct StoreTransaction {
   /// Queues a push request; returns its id.
   @discardableResult
   public func enqueue(_ draft: OutboxDraft, runID: String) throws(StoreError) -> Int64 {
-    try db.first(
+    db.engine.notifyOnCommit(.outbox)
+    return try db.first(
       """
       INSERT INTO outbox
         (run_id, event, timestamp, priority, target, headers, body, created_ms, activity,

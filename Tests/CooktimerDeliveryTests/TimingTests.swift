@@ -61,7 +61,17 @@ struct TimingTests {
   }
 
   @Test func pushesQueuedByAnotherProcessAreNoticedWithinAHundredMilliseconds() throws {
-    let box = try DeliveryBox()
+    try pushesQueuedByAnotherProcessAreNoticed(try DeliveryBox())
+  }
+
+  /// On PostgreSQL the sender waits for the commit's NOTIFY instead of polling (issue 21).
+  @Test func pushesQueuedThroughPostgreSQLAreNoticedWithinAHundredMilliseconds() throws {
+    try TestPostgreSQL.withSchema { url in
+      try pushesQueuedByAnotherProcessAreNoticed(try DeliveryBox(database: url))
+    }
+  }
+
+  private func pushesQueuedByAnotherProcessAreNoticed(_ box: DeliveryBox) throws {
     try box.write(recipe: "toast", "Toast the bread.\n")
     try box.addPushToStart(randomToken())
     let sender = try box.sender()
@@ -70,9 +80,8 @@ struct TimingTests {
     _ = try box.requests(count: 1)
     // Queued here, in this process, so the instant of the commit is known to the
     // millisecond (a `cooktimer start` child commits at some moment before it exits).
-    let store = try RunStore(path: box.environment["COOKTIMER_DB"]!)
-    let service = RunService(
-      store: store,
+    let service = try RunService(
+      path: box.environment["COOKTIMER_DB"]!,
       clock: SystemClock(offsetNanoseconds: Int64(DeliveryBox.clockOffset * 1e9)))
     let recipe = try Cooklang.recipe("Toast the bread.\n", file: "toast.cook")
     for n in 2...4 {

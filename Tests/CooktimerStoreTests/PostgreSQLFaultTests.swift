@@ -1,5 +1,6 @@
 import CooktimerCore
 import CooktimerPostgreSQL
+import CooktimerTestSupport
 import Foundation
 import Testing
 

@@ -11,6 +11,14 @@ typedef unsigned int Oid;
 typedef struct pg_conn PGconn;
 typedef struct pg_result PGresult;
 
+/// A notification (`NOTIFY channel, 'payload'`) received on a connection that `LISTEN`s.
+typedef struct pgNotify {
+  char *relname;
+  int be_pid;
+  char *extra;
+  struct pgNotify *next;
+} PGnotify;
+
 typedef enum {
   CONNECTION_OK,
   CONNECTION_BAD,
@@ -72,5 +80,13 @@ int cooktimer_pq_getisnull(const PGresult *res, int tup_num, int field_num);
 /// `PQcmdTuples`: rows an INSERT/UPDATE/DELETE changed, as text ("" for other commands).
 char *cooktimer_pq_cmd_tuples(PGresult *res);
 void cooktimer_pq_clear(PGresult *res);
+
+/// `PQsocket`: the connection's socket, to `poll` for input; -1 when there is none.
+int cooktimer_pq_socket(const PGconn *conn);
+/// `PQconsumeInput`: reads what the server sent; 0 on a broken connection.
+int cooktimer_pq_consume_input(PGconn *conn);
+/// `PQnotifies`: the next notification read, or NULL; free it with `cooktimer_pq_freemem`.
+PGnotify *cooktimer_pq_notifies(PGconn *conn);
+void cooktimer_pq_freemem(void *ptr);
 
 #endif

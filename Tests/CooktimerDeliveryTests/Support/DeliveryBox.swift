@@ -15,8 +15,11 @@ final class DeliveryBox {
   let key: TestKeyPair
   let standIn: APNsStandIn
 
-  /// - Parameter script: the stand-in's first answers (see `APNsStandIn.Rule`).
-  init(script: [APNsStandIn.Rule] = []) throws {
+  /// - Parameters:
+  ///   - script: the stand-in's first answers (see `APNsStandIn.Rule`).
+  ///   - database: `COOKTIMER_DB` (a `postgresql://` URL); `nil`: an SQLite file in the folder.
+  init(script: [APNsStandIn.Rule] = [], database: String? = nil) throws {
+    self.database = database
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("cooktimer-delivery-\(UUID().uuidString)")
     try FileManager.default.createDirectory(
@@ -36,6 +39,8 @@ final class DeliveryBox {
     try? FileManager.default.removeItem(at: key.folder)
   }
 
+  private let database: String?
+
   /// Seconds every process's clock runs ahead (`COOKTIMER_CLOCK_OFFSET`, as in the CLI tests).
   static let clockOffset: Double =
     ProcessInfo.processInfo.environment["COOKTIMER_CLOCK_OFFSET"].flatMap(Double.init) ?? 0
@@ -43,7 +48,7 @@ final class DeliveryBox {
   /// Our database and recipes, and the APNs settings by environment variable.
   var environment: [String: String] {
     [
-      "COOKTIMER_DB": folder.appendingPathComponent("db.sqlite3").path,
+      "COOKTIMER_DB": database ?? folder.appendingPathComponent("db.sqlite3").path,
       "COOKTIMER_RECIPES": folder.appendingPathComponent("Recipes").path,
       "HOME": folder.path, "TZ": "UTC", "PATH": "/usr/bin:/bin",
       "COOKTIMER_CLOCK_OFFSET": String(Self.clockOffset),

@@ -8,9 +8,9 @@ import Foundation
 /// when the tests run as root: PostgreSQL refuses to run as root), listening only on a Unix
 /// socket in that folder on a random port, stopped and removed when the process exits.
 /// Each test gets a schema of its own (``withSchema(_:)``), dropped afterwards.
-enum TestPostgreSQL {
+public enum TestPostgreSQL {
   /// Debian's PostgreSQL 15 (`postgresql-15`).
-  static let binaries = "/usr/lib/postgresql/15/bin/"
+  public static let binaries = "/usr/lib/postgresql/15/bin/"
 
   nonisolated(unsafe) private static var startedFolder: String?
   private static let server: Result<String, TestPostgreSQLError> = Result {
@@ -18,12 +18,12 @@ enum TestPostgreSQL {
   }
 
   /// The URL of the server's database, the cluster started on first use.
-  static func url() throws -> String {
+  public static func url() throws -> String {
     try server.get()
   }
 
   /// `body` with a URL whose `search_path` is a fresh, empty schema.
-  static func withSchema<T>(_ body: (String) throws -> T) throws -> T {
+  public static func withSchema<T>(_ body: (String) throws -> T) throws -> T {
     let base = try url()
     let schema = "test_" + UUID().uuidString.replacingOccurrences(of: "-", with: "").lowercased()
     let admin = try PostgreSQLEngine(url: base)
@@ -31,6 +31,12 @@ enum TestPostgreSQL {
     defer { try? admin.execute("DROP SCHEMA \(schema) CASCADE") }
     let separator = base.contains("?") ? "&" : "?"
     return try body(base + separator + "options=-csearch_path%3D" + schema)
+  }
+
+  /// Runs `sql` (no values) on a connection of its own to `url`, as an administrator of the
+  /// test would (taking a table away, ending a connection).
+  public static func execute(_ sql: String, on url: String) throws {
+    try PostgreSQLEngine(url: url).execute(sql)
   }
 
   private static func start() throws(TestPostgreSQLError) -> String {
@@ -90,7 +96,7 @@ enum TestPostgreSQL {
   }
 
   /// Stops the throwaway cluster at once and removes its folder.
-  static func stop() {
+  public static func stop() {
     guard let folder = startedFolder else { return }
     try? run(binaries + "pg_ctl", ["-D", folder + "/data", "-m", "immediate", "-w", "stop"])
     try? FileManager.default.removeItem(atPath: folder)
@@ -127,7 +133,7 @@ enum TestPostgreSQL {
   }
 }
 
-struct TestPostgreSQLError: Error, CustomStringConvertible {
-  var detail: String
-  var description: String { detail }
+public struct TestPostgreSQLError: Error, CustomStringConvertible {
+  public var detail: String
+  public var description: String { detail }
 }

@@ -1,0 +1,41 @@
+import CooktimerCore
+import CooktimerServer
+import CooktimerService
+import CooktimerTestSupport
+import Foundation
+import Testing
+
+/// `/healthz` answers 503 while the server cannot read its database (issue 21: PostgreSQL
+/// down or failing over), so a load balancer takes it out of rotation, and 200 again once it
+/// can.
+@Suite("Health of the database")
+struct HealthDatabaseTests {
+  @Test func healthzIsDegradedWhileTheDatabaseCannotBeRead() throws {
+    try TestPostgreSQL.withSchema { url in
+      var configuration = APIServerConfiguration()
+      configuration.port = 0
+      configuration.watchIntervalSeconds = 0.05
+      let server = try APIServer(
+        configuration: configuration,
+        makeService: { try RunService(path: url, clock: FixedClock(t0)) },
+        recipes: TestRecipes())
+      defer { server.stop() }
+      func health() throws -> HTTPClientReply {
+        try HTTPClient.perform(HTTPClientRequest("GET", "http://127.0.0.1:\(server.port)/healthz"))
+      }
+      #expect(try health().status == 200)
+      // What every look reads first goes away, as with the server unreachable.
+      try TestPostgreSQL.execute("ALTER SEQUENCE cooktimer_data_version RENAME TO away", on: url)
+      #expect(waitUntil(timeout: 10) { (try? health().status) == 503 })
+      let answer = try health()
+      #expect(answer.object["status"] as? String == "degraded")
+      #expect(answer.object["ok"] as? Bool == false)
+      let database = answer.object["database"] as? [String: Any]
+      #expect(database?["failingSince"] as? String == "2026-11-29T18:00:00.000Z")
+      #expect((database?["reason"] as? String)?.contains("cooktimer_data_version") == true)
+      #expect(answer.object["delivery"] == nil)
+      try TestPostgreSQL.execute("ALTER SEQUENCE away RENAME TO cooktimer_data_version", on: url)
+      #expect(waitUntil(timeout: 10) { (try? health().body) == #"{"ok":true}"# })
+    }
+  }
+}
