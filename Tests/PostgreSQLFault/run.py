@@ -25,7 +25,7 @@ standard library only (the stand-in has its own venv, made by Tests/APNsStandIn/
 absent). Bounded: every request has a timeout, the drain waits at most 30 s, and every
 process it started is killed at the end.
 
-    python3 Tests/PostgreSQLFault/run.py [--bin .build/debug/cooktimer] [--seconds 45]
+    python3 Tests/PostgreSQLFault/run.py [--bin .build/debug/cooktimer] [--seconds 30]
         [--kills 20] [--seed N] [--keep]
 """
 
@@ -433,7 +433,7 @@ def stand_in_python():
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=os.path.join(ROOT, ".build/debug/cooktimer"))
-    parser.add_argument("--seconds", type=float, default=45)
+    parser.add_argument("--seconds", type=float, default=30)
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--clients", type=int, default=4, help="per server")
     parser.add_argument("--seed", type=int, default=random.randrange(1 << 30))
