@@ -18,7 +18,8 @@ is SIGKILLed 20 times (and started again), and PostgreSQL is restarted once
   and then as the same request (same apns-id, token, apns-* headers and body, which holds
   the timestamp);
 - the event stream on server B saw every change made through A (the state A answered, in a
-  `run` event or a `resync`), within 10 s.
+  `run` event or a `resync`), within 10 s; and, once the outbox is drained, each of 30
+  changes made through A one at a time with nothing else writing within 2 s.
 
 Prints a summary; exits 1 on any failure, 2 when something it needs is missing. Python's
 standard library only (the stand-in has its own venv, made by Tests/APNsStandIn/venv.sh when
@@ -53,6 +54,8 @@ RECIPES = {
     "Pour it through a #strainer{} for ~pour{5%seconds}.\n",
     "quick-eggs": "Boil the @eggs{2} for ~boil{6%seconds}.\n\nCool them for ~cool{3%seconds}.\n",
 }
+# For the quiet check: a timer that does not fire while it runs.
+SLOW = ("slow-stock", "Simmer the @bones{} for ~stock{3%hours}.\n")
 # What B's stream knows of a run a resync no longer lists.
 ENDED = ("ended",)
 EVENT_OF = {"pause": "paused", "resume": "resumed", "add": "added"}
@@ -190,6 +193,7 @@ class Tally:
         self.seen_on_b = {}  # run -> set of signatures seen on B's stream
         self.latencies, self.stream_connects, self.resyncs = [], 0, 0
         self.checked_on_b = 0
+        self.quiet = (0, 0)  # changes made one at a time, and how many B's stream missed
 
     def fail(self, text):
         with self.lock:
@@ -349,6 +353,37 @@ def worker(own, other, deadline, tally, rng, watched):
             time.sleep(rng.uniform(0.05, 0.6))
 
 
+def quiet_changes(a, tally, rng, count=30):
+    """Changes through A one at a time with nothing else writing (no clients, no timer due,
+    the outbox drained), each at a random point of B's watcher's poll: B's stream must show
+    each within 2 s. Steady writes from other clients would hide a change B's watcher
+    skipped until the next write."""
+    status, document = a.call("POST", "/v1/runs", {"recipe": SLOW[0], "autoAdvance": False})
+    if status != 201:
+        return None, [f"quiet check: POST /v1/runs answered {status}"]
+    run = document["id"]
+    with tally.lock:
+        tally.started.add(run)
+        tally.last_step[run] = document.get("stepNumber")
+    missed = []
+    for n in range(count):
+        time.sleep(rng.uniform(0.05, 0.15))
+        action = "pause" if n % 2 == 0 else "resume"
+        status, document = a.call("POST", f"/v1/runs/{run}/{action}")
+        if status != 200 or not document.get("changed"):
+            return run, [f"quiet check: {action} of {run} answered {status} {document}"]
+        with tally.lock:
+            tally.changed[(run, action)] = tally.changed.get((run, action), 0) + 1
+            wanted = signature(document["run"])
+            if not tally.lock.wait_for(lambda: wanted in tally.seen_on_b.get(run, ()), timeout=2):
+                missed.append(n + 1)
+    tally.quiet = (count, len(missed))
+    if missed:
+        return run, [f"quiet check: B's stream did not show {len(missed)} of {count} changes made "
+                f"through A one at a time within 2 s (numbers {missed[:10]})"]
+    return run, []
+
+
 def check_store(cluster, tally):
     problems = []
     stored = {row[0] for row in cluster.query("SELECT id FROM runs")}
@@ -477,7 +512,7 @@ def main():
 
         recipes = os.path.join(work, "Recipes")
         os.makedirs(recipes)
-        for name, text in RECIPES.items():
+        for name, text in list(RECIPES.items()) + [SLOW]:
             with open(os.path.join(recipes, name + ".cook"), "w") as f:
                 f.write(text)
         environment = {
@@ -549,13 +584,23 @@ def main():
         # Wind down: stop what is still active, then let the senders empty the outbox.
         for (run,) in cluster.query("SELECT id FROM runs WHERE status = 'active'"):
             a.call("POST", f"/v1/runs/{run}/stop")
-        drain_until = time.monotonic() + 30
-        while time.monotonic() < drain_until:
-            if not cluster.query("SELECT 1 FROM outbox WHERE state = 'pending' LIMIT 1"):
-                break
-            time.sleep(0.25)
-        time.sleep(0.5)  # answers being recorded
+        def drain():
+            until = time.monotonic() + 30
+            while time.monotonic() < until:
+                if not cluster.query("SELECT 1 FROM outbox WHERE state = 'pending' LIMIT 1"):
+                    break
+                time.sleep(0.25)
+            time.sleep(0.5)  # answers being recorded
+
+        drain()
+        quiet_run, quiet_problems = quiet_changes(a, tally, rng)
+        problems += quiet_problems
         stop_stream.set()
+        if quiet_run is not None:
+            # Its updates waited for a token (none, to keep the quiet quiet); now they go.
+            a.call("PUT", f"/v1/runs/{quiet_run}/activities/1/token", {"token": hex_token()})
+            a.call("POST", f"/v1/runs/{quiet_run}/stop")
+            drain()
 
         for child in children:
             if child.process.poll() is not None:
@@ -584,7 +629,8 @@ def main():
               f"{notes['answered 200']} answered 200, {notes['again']} sent again")
         print(f"postgresql fault: B's stream: {tally.checked_on_b} changes on A checked, "
               f"{tally.stream_connects} connections, {tally.resyncs} resyncs, "
-              f"A-change to B-event median {median:.0f} ms, p99 {p99:.0f} ms")
+              f"A-change to B-event median {median:.0f} ms, p99 {p99:.0f} ms; quiet "
+              f"changes {tally.quiet[0]}, missed {tally.quiet[1]}")
         print(f"postgresql fault: {time.monotonic() - began:.0f} s in all")
     except Exception as error:  # a set-up step failed: say which, with the logs kept
         problems.append(f"{type(error).__name__}: {error}")
