@@ -409,6 +409,24 @@ def check_store(cluster, tally):
     return problems
 
 
+def difference(first, again):
+    """What differs between two requests with one apns-id, for the failure message."""
+    said = []
+    if first["token"] != again["token"]:
+        said.append("token")
+    for name in sorted(set(first["headers"]) | set(again["headers"])):
+        if name.startswith("apns-") and first["headers"].get(name) != again["headers"].get(name):
+            said.append(f"{name} {first['headers'].get(name)} then {again['headers'].get(name)}")
+    if first["body"] != again["body"]:
+        try:
+            one, two = json.loads(first["body"])["aps"], json.loads(again["body"])["aps"]
+            said += [f"aps.{key} {one.get(key)} then {two.get(key)}"
+                     for key in sorted(set(one) | set(two)) if one.get(key) != two.get(key)]
+        except (ValueError, KeyError, TypeError):
+            said.append("body")
+    return ", ".join(said)
+
+
 def check_pushes(cluster, requests, fault_times):
     """`requests`: the stand-in's log. `fault_times`: when a `send` was killed or PostgreSQL
     restarted (time.time())."""
@@ -448,7 +466,7 @@ def check_pushes(cluster, requests, fault_times):
         in_flight = any(0 <= at - first["time"] <= 3 for at in fault_times)
         if not same:
             problems.append(f"apns-id {apns_id} answered 200 {len(answered)} times, not as "
-                            "the same request")
+                            f"the same request: {difference(first, answered[1])}")
         elif not in_flight:
             problems.append(f"apns-id {apns_id} answered 200 {len(answered)} times with no "
                             "kill of a sender or restart of PostgreSQL within 3 s after the first")
