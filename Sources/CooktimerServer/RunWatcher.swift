@@ -77,11 +77,14 @@ final class RunWatcher: @unchecked Sendable {
   /// SQLite has no such waiter: the looks compare `data_version` every `interval`.
   private func listenForOtherServers() {
     guard let waiter = try? service.changeWaiter(for: [.changes]) else { return }
-    let hub = hub
+    let (hub, notified) = (hub, notified)
     let thread = Thread {
       while !hub.wakeup.isStopped {
         do {
-          if try waiter.wait(timeout: Self.stopCheck) { hub.poke() }
+          if try waiter.wait(timeout: Self.stopCheck) {
+            notified.set()
+            hub.poke()
+          }
         } catch {
           // The database is away (reconnecting failed): the looks fail meanwhile too.
           Thread.sleep(forTimeInterval: Self.stopCheck)
@@ -91,6 +94,11 @@ final class RunWatcher: @unchecked Sendable {
     thread.name = "cooktimer-change-listener"
     thread.start()
   }
+
+  /// Set by the listener when a commit was notified: the next look reads the runs even if
+  /// the data version looks unchanged (its bump follows the commit, so a look between the
+  /// two would otherwise take the change as seen).
+  private let notified = NotifiedFlag()
 
   /// Seconds one wait for notifications lasts at most: how late a stop is seen there.
   private static let stopCheck = 0.25
@@ -127,7 +135,8 @@ final class RunWatcher: @unchecked Sendable {
     let now = service.clock.now()
     let current = try service.dataVersion()
     let due = nextDue.map { $0 <= now } ?? false
-    guard current != version || due || !publishing else { return }
+    let wasNotified = notified.take()
+    guard current != version || due || wasNotified || !publishing else { return }
     // A run that just ended is no longer active: it is looked up to tell of its end.
     let watched = try service.watchedRuns(also: seen.keys.sorted(), at: now)
     let keys = try service.validAPIKeys()
@@ -210,5 +219,20 @@ final class Wakeup: @unchecked Sendable {
     condition.lock()
     defer { condition.unlock() }
     return stopped
+  }
+}
+
+/// A flag one thread sets and another takes (reads and clears) at once.
+final class NotifiedFlag: Sendable {
+  private let value = Mutex(false)
+
+  func set() { value.withLock { $0 = true } }
+
+  /// Whether it was set since the last take; clears it.
+  func take() -> Bool {
+    value.withLock { flag in
+      defer { flag = false }
+      return flag
+    }
   }
 }

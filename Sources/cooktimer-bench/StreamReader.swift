@@ -43,6 +43,13 @@ final class StreamReader: @unchecked Sendable {
     return arrivals.map { $0.count >= count ? $0[count - 1] : nil }
   }
 
+  /// How many `run` events stream `index` has had so far.
+  func count(_ index: Int) -> Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return arrivals[index].count
+  }
+
   func stop() {
     lock.lock()
     stopped = true

@@ -31,6 +31,8 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
   ("kitchen tab CPU", KitchenPageFigures.tabCPU),
   ("serve load", ServeLoad.measure),
   ("serve siege", ServeSiege.measure),
+  ("serve fleet", ServeFleet.measure),
+  ("push fleet", PushFleet.measure),
 ]
 
 print(Machine.header(quick: options.quick))

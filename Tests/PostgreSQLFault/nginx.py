@@ -1,0 +1,225 @@
+#!/usr/bin/env python3
+"""The nginx example of docs/deploy.md, tested: the ```nginx block of that page, as it stands
+with only its ports changed, in front of two `cooktimer serve --no-send` on one throwaway
+PostgreSQL cluster (the cluster of run.py).
+
+Checks, through nginx: an event stream opens with a `run` event per active run, gets a
+heartbeat at least every 3 s (nothing held back in a proxy buffer), and shows every run
+started through nginx (the starts go to both servers in turn); `GET /v1/runs` is spread
+over both servers; and while one server is killed, reads through nginx go on answering 200.
+Exits 1 on a failure, 2 when nginx or the binary is missing (`apt-get install -y
+nginx-light`). Python's standard library only.
+
+    python3 Tests/PostgreSQLFault/nginx.py [--bin .build/debug/cooktimer]
+"""
+
+import argparse
+import http.client
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from run import ROOT, Child, Cluster, free_port  # noqa: E402
+
+NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
+
+
+def example_config(front, a, b):
+    """The page's nginx block with its ports (8080, 8081, 8082) replaced."""
+    with open(os.path.join(ROOT, "docs/deploy.md")) as f:
+        page = f.read()
+    blocks = re.findall(r"```nginx\n(.*?)```", page, re.S)
+    if len(blocks) != 1:
+        raise RuntimeError(f"docs/deploy.md has {len(blocks)} nginx blocks, not one")
+    block = blocks[0]
+    for old, new in (("8080", front), ("8081", a), ("8082", b)):
+        if f"127.0.0.1:{old}" not in block:
+            raise RuntimeError(f"the nginx block has no 127.0.0.1:{old}")
+        block = block.replace(f"127.0.0.1:{old}", f"127.0.0.1:{new}")
+    return block
+
+
+class Stream:
+    """One `GET /v1/events` through nginx, read on a thread of its own."""
+
+    def __init__(self, port):
+        self.lock = threading.Condition()
+        self.runs, self.heartbeats, self.ended = set(), [], False
+        self.connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+        self.connection.request("GET", "/v1/events", headers={"Accept": "text/event-stream"})
+        self.response = self.connection.getresponse()
+        self.status = self.response.status
+        self.thread = threading.Thread(target=self._read, daemon=True)
+        self.thread.start()
+
+    def _read(self):
+        kind, data = None, []
+        try:
+            while True:
+                line = self.response.readline()
+                if not line:
+                    break
+                line = line.decode().rstrip("\r\n")
+                if line.startswith("event:"):
+                    kind = line[6:].strip()
+                elif line.startswith("data:"):
+                    data.append(line[5:].lstrip())
+                elif line == "":
+                    with self.lock:
+                        if kind == "heartbeat":
+                            self.heartbeats.append(time.monotonic())
+                        elif kind in ("run", "resync") and data:
+                            document = json.loads("\n".join(data))
+                            runs = [document["run"]] if kind == "run" else document["runs"]
+                            self.runs.update(run["id"] for run in runs)
+                        self.lock.notify_all()
+                    kind, data = None, []
+        except (OSError, http.client.HTTPException, ValueError):
+            pass
+        with self.lock:
+            self.ended = True
+            self.lock.notify_all()
+
+
+def call(port, method, path, body=None):
+    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
+    headers = {"Content-Type": "application/json"} if body is not None else {}
+    connection.request(method, path, body=json.dumps(body) if body is not None else None,
+                       headers=headers)
+    response = connection.getresponse()
+    text = response.read()
+    connection.close()
+    return response.status, (json.loads(text) if text else None)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/debug/cooktimer"))
+    options = parser.parse_args()
+    if not os.access(options.bin, os.X_OK) or not os.access(NGINX, os.X_OK):
+        print("nginx example: needs the cooktimer binary and nginx (apt-get install -y "
+              "nginx-light)", file=sys.stderr)
+        return 2
+    work = tempfile.mkdtemp(prefix="cooktimer-nginx.")
+    os.chmod(work, 0o755)
+    cluster = Cluster(os.path.join(work, "pg"))
+    children, nginx, problems = [], None, []
+    try:
+        cluster.start()
+        environment = {"PATH": "/usr/bin:/bin", "HOME": work, "TZ": "UTC",
+                       "COOKTIMER_DB": cluster.url,
+                       "COOKTIMER_RECIPES": os.path.join(ROOT, "Recipes")}
+        ports = [free_port(), free_port()]
+        for name, port in zip(("serveA", "serveB"), ports):
+            child = Child(name, [options.bin, "serve", "--listen", f"127.0.0.1:{port}",
+                                 "--no-send"], environment, work, port)
+            child.start()  # A first: it makes the schema
+            children.append(child)
+        front = free_port()
+        temp = os.path.join(work, "nginx")
+        os.makedirs(temp)
+        os.chmod(temp, 0o777)  # nginx's workers run as nobody when it is started as root
+        config = os.path.join(work, "nginx.conf")
+        with open(config, "w") as f:
+            f.write(f"daemon off;\npid {temp}/nginx.pid;\nerror_log {temp}/error.log;\n"
+                    "events {}\nhttp {\n"
+                    f"access_log off;\nclient_body_temp_path {temp}/body;\n"
+                    f"proxy_temp_path {temp}/proxy;\nfastcgi_temp_path {temp}/fastcgi;\n"
+                    f"uwsgi_temp_path {temp}/uwsgi;\nscgi_temp_path {temp}/scgi;\n"
+                    + example_config(front, *ports) + "}\n")
+        check = subprocess.run([NGINX, "-t", "-c", config, "-p", temp], capture_output=True,
+                               text=True)
+        if check.returncode != 0:
+            raise RuntimeError(f"nginx -t refused the example: {check.stderr}")
+        nginx = subprocess.Popen([NGINX, "-c", config, "-p", temp], stdin=subprocess.DEVNULL,
+                                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                if call(front, "GET", "/healthz")[0] == 200:
+                    break
+            except OSError:
+                pass
+            if time.monotonic() > deadline:
+                raise RuntimeError("nginx did not answer /healthz within 10 s")
+            time.sleep(0.05)
+
+        before = [call(front, "POST", "/v1/runs", {"recipe": "tea"})[1]["id"] for _ in range(2)]
+        stream = Stream(front)
+        if stream.status != 200:
+            problems.append(f"GET /v1/events through nginx answered {stream.status}")
+        with stream.lock:
+            if not stream.lock.wait_for(lambda: set(before) <= stream.runs, timeout=10):
+                problems.append("the stream through nginx did not open with the active runs")
+        started = []
+        for _ in range(6):
+            status, document = call(front, "POST", "/v1/runs", {"recipe": "tea"})
+            if status != 201:
+                problems.append(f"POST /v1/runs through nginx answered {status}")
+            else:
+                started.append(document["id"])
+        # A write now and then, so a server whose watcher looked between another server's
+        # sequence number and its commit (a known gap of the polling watcher, docs/deploy.md
+        # §4) looks again: this test is about the proxy.
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            with stream.lock:
+                if stream.lock.wait_for(lambda: set(started) <= stream.runs, timeout=0.5):
+                    break
+            call(ports[0], "PUT", "/v1/tokens/push-to-start", {"token": os.urandom(32).hex()})
+        missing = set(started) - stream.runs
+        if missing:
+            problems.append(f"runs started through nginx not on its stream: {sorted(missing)}")
+        with stream.lock:
+            stream.lock.wait_for(lambda: len(stream.heartbeats) >= 4, timeout=12)
+            beats = list(stream.heartbeats)
+        gaps = [later - earlier for earlier, later in zip(beats, beats[1:])]
+        if len(beats) < 4 or max(gaps) > 3:
+            problems.append(f"heartbeats through nginx: {len(beats)}, gaps {gaps}")
+        # Both servers serve: each answers for the runs (one database), and nginx takes turns.
+        for port in ports:
+            status, document = call(port, "GET", "/v1/runs")
+            if status != 200 or len(document["runs"]) != len(before) + len(started):
+                problems.append(f"GET /v1/runs on :{port}: {status}")
+        # One server killed: reads through nginx still answer 200 (the next upstream).
+        children[0].kill()
+        statuses = [call(front, "GET", "/v1/runs")[0] for _ in range(20)]
+        if any(status != 200 for status in statuses):
+            problems.append(f"reads through nginx with server A killed: {statuses}")
+        print(f"nginx example: stream saw {len(stream.runs)} runs, {len(beats)} heartbeats "
+              f"(largest gap {max(gaps or [0]):.1f} s); 20 reads with one server killed: "
+              f"{sorted(set(statuses))}")
+    except Exception as error:  # a set-up step failed: say which
+        problems.append(f"{type(error).__name__}: {error}")
+    finally:
+        if nginx is not None:
+            nginx.terminate()
+            try:
+                nginx.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                nginx.kill()
+                nginx.wait()
+        for child in children:
+            if child.process and child.process.poll() is None:
+                child.process.kill()
+                child.process.wait()
+        cluster.stop()
+    if problems:
+        for problem in problems:
+            print(f"nginx example: FAIL {problem}", file=sys.stderr)
+        print(f"nginx example: logs kept in {work}", file=sys.stderr)
+        return 1
+    shutil.rmtree(work, ignore_errors=True)
+    print("nginx example: ok")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
