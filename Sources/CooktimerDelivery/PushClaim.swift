@@ -12,10 +12,13 @@ extension PushSender {
   /// (the run's state now, the activity's next timestamp: every attempt takes a fresh one).
   func claim(at now: Instant) throws -> [ClaimedPush] {
     try service.store.transaction { tx in
-      // A sender of this host that died (SIGKILL, a crash) holds its leases no longer.
-      for holder in try tx.leaseOwners() where holder != owner && SenderIdentity.isGone(holder) {
-        try tx.releaseLeases(owner: holder)
-      }
+      // A sender of this host that died (SIGKILL, a crash) holds its leases no longer. What
+      // it (or a sender whose lease ran out) had claimed may be in flight: that push goes
+      // again as the very request it rendered, not rendered anew (issue 21: a resent push is
+      // the same request, so the phone takes one of the two).
+      let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
+      let unanswered = try tx.unansweredLeases(owner: owner, gone: gone, at: now)
+      for holder in gone { try tx.releaseLeases(owner: holder) }
       let free = Set(try tx.sendablePushes(at: now, owner: owner, limit: 2000).map(\.entry.id))
       let pending = try tx.pendingPushes(limit: 2000).map { ClaimedPush($0) }
       var newest: [String: Int64] = [:]
@@ -144,7 +147,10 @@ extension PushSender {
       // Per token, the priority-10 pushes it has had this hour, counting this round's.
       var used: [String: Int] = [:]
       for push in chosen {
-        guard var push = try render(push, at: now, tx) else { continue }
+        guard
+          var push = try render(
+            push, at: now, resendingAsRendered: unanswered.contains(push.id), tx)
+        else { continue }
         if let payload = push.payload {
           for send in push.sends where send.state == .pending {
             let count =
@@ -172,11 +178,22 @@ extension PushSender {
   }
 
   /// `push` rendered for this attempt at `now`, the rendering recorded in its row; `nil`
-  /// when no body can be made (the push fails with the reason).
-  private func render(_ push: ClaimedPush, at now: Instant, _ tx: StoreTransaction) throws
-    -> ClaimedPush?
-  {
+  /// when no body can be made (the push fails with the reason). `resendingAsRendered`: its
+  /// last rendering may be in flight (its sender died or its lease ran out unanswered), so
+  /// it goes again as recorded — same body, headers, timestamp and `apns-id` — if that
+  /// rendering is at most ``resendWindow`` old and its `stale-date` not past; an older one
+  /// is rendered anew (then it would show the phone a state long gone).
+  private func render(
+    _ push: ClaimedPush, at now: Instant, resendingAsRendered: Bool, _ tx: StoreTransaction
+  ) throws -> ClaimedPush? {
     var push = push
+    let recorded = push.queued.entry.draft
+    if resendingAsRendered, push.payload != nil,
+      now.unixMilliseconds - recorded.timestamp * 1000 <= Self.resendWindow,
+      !Self.isStale(body: recorded.body, at: now)
+    {
+      return push
+    }
     let made: RenderedPush
     do {
       made = try PushRendering.render(
@@ -196,6 +213,21 @@ extension PushSender {
     push.take(headers: draft.headers)
     push.apnsID = apnsID
     return push
+  }
+}
+
+extension PushSender {
+  /// How old (ms) a rendering may be and still go again unchanged after its sender died.
+  static let resendWindow: Int64 = 60_000
+
+  /// Whether a body's `aps.stale-date` (Unix seconds) lies before `now`.
+  static func isStale(body: String, at now: Instant) -> Bool {
+    guard
+      let object = try? JSONSerialization.jsonObject(with: Data(body.utf8)) as? [String: Any],
+      let aps = object["aps"] as? [String: Any],
+      let stale = (aps["stale-date"] as? NSNumber)?.int64Value
+    else { return false }
+    return stale * 1000 < now.unixMilliseconds
   }
 }
 

@@ -229,6 +229,28 @@ extension StoreTransaction {
     ) { $0.text(0) }
   }
 
+  /// The pending pushes leased by a sender other than `owner` whose lease has run out at
+  /// `now`, or by `gone` (senders known to be dead): claimed, rendered and perhaps sent,
+  /// with no answer recorded — a request that may be in flight.
+  public func unansweredLeases(owner: String, gone: [String], at now: Instant)
+    throws(StoreError) -> Set<Int64>
+  {
+    var ids = Set(
+      try db.query(
+        """
+        SELECT id FROM outbox WHERE state = 'pending' AND lease_owner IS NOT NULL
+          AND lease_owner <> ? AND lease_until_ms <= ?
+        """, [.text(owner), .instant(now)]
+      ) { $0.int64(0) })
+    for holder in gone {
+      ids.formUnion(
+        try db.query(
+          "SELECT id FROM outbox WHERE state = 'pending' AND lease_owner = ?", [.text(holder)]
+        ) { $0.int64(0) })
+    }
+    return ids
+  }
+
   /// Releases every lease `owner` holds (a sender known to be gone).
   public func releaseLeases(owner: String) throws(StoreError) {
     try db.run(
