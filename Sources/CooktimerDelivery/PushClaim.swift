@@ -143,8 +143,11 @@ extension PushSender {
       var rendered: [ClaimedPush] = []
       // Per token, the priority-10 pushes it has had this hour, counting this round's.
       var used: [String: Int] = [:]
+      // Each run read once for the round, however many of its pushes go (no run changes in
+      // this transaction).
+      var runs: [String: Run?] = [:]
       for push in chosen {
-        guard var push = try render(push, at: now, tx) else { continue }
+        guard var push = try render(push, at: now, runs: &runs, tx) else { continue }
         if let payload = push.payload {
           for send in push.sends where send.state == .pending {
             let count =
@@ -173,27 +176,34 @@ extension PushSender {
 
   /// `push` rendered for this attempt at `now`, the rendering recorded in its row; `nil`
   /// when no body can be made (the push fails with the reason).
-  private func render(_ push: ClaimedPush, at now: Instant, _ tx: StoreTransaction) throws
-    -> ClaimedPush?
-  {
+  private func render(
+    _ push: ClaimedPush, at now: Instant, runs: inout [String: Run?], _ tx: StoreTransaction
+  ) throws -> ClaimedPush? {
     var push = push
     let made: RenderedPush
     do {
+      // The payload decoded at the claim, not decoded again.
       made = try PushRendering.render(
-        push.queued.entry, at: now, take: true, timestampActivity: push.address, tx: tx)
+        push.queued.entry, at: now, take: true, timestampActivity: push.address,
+        payload: push.payload, runs: &runs, tx: tx)
     } catch let error as ActivityError {
       try tx.finishPush(push.id, state: .failed, reason: "\(error)", at: now)
       log("\(push.name) failed: \(error)")
       return nil
     }
-    guard made.request != nil else { return push }
+    guard let request = made.request else {
+      // Sent as stored (a row from before payloads, or its run is gone): its own headers.
+      push.take(storedHeaders: push.queued.entry.draft.headers)
+      return push
+    }
     let draft = made.entry.draft
     try tx.recordRendering(
       push.id, body: draft.body, headers: draft.headers, timestamp: draft.timestamp)
     push.queued.entry = made.entry
-    push.body = Data(draft.body.utf8)
+    push.body = request.body
     let apnsID = push.apnsID
-    push.take(headers: draft.headers)
+    // The rendered headers as they are, not decoded back from the JSON just made of them.
+    push.take(headers: request.headers)
     push.apnsID = apnsID
     return push
   }
