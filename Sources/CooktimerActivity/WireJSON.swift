@@ -7,14 +7,21 @@ import Foundation
 public enum WireJSON {
   /// - Throws: ``ActivityError/encodingFailed(_:)`` (a non-finite number, say).
   public static func encode<T: Encodable>(_ value: T) throws(ActivityError) -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
     do {
       return JSONSafety.escaped(try encoder.encode(value))
     } catch {
       throw .encodingFailed("\(error)")
     }
   }
+
+  /// One encoder for every call (the sender encodes two values per push): its options are
+  /// set once and never changed, and `encode` keeps its state per call (swift-foundation's
+  /// JSONEncoder is Sendable).
+  private static let encoder: JSONEncoder = {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    return encoder
+  }()
 
   /// An object from already encoded members, keys sorted: embeds bodies as objects, not strings.
   public static func object(_ members: [String: Data]) throws(ActivityError) -> Data {

@@ -32,21 +32,31 @@ struct ClaimedPush {
     self.sends = sends
     body = Data(queued.entry.draft.body.utf8)
     (apnsID, expiration, collapseID) = (nil, 0, nil)
-    take(headers: queued.entry.draft.headers)
     if let payload {
+      // The rendering gives the rest of the headers: the stored JSON is not decoded for a
+      // push that is rendered (most) or superseded before it goes.
       apnsID = payload.apnsID
       expiration = payload.expiration
+    } else {
+      take(storedHeaders: queued.entry.draft.headers)
     }
   }
 
-  /// Takes the `apns-*` headers a rendering (or the stored row) gives.
-  mutating func take(headers json: String) {
+  /// Takes the `apns-*` headers of the stored row (a JSON object).
+  mutating func take(storedHeaders json: String) {
     let headers = try? JSONDecoder().decode([String: String].self, from: Data(json.utf8))
-    apnsID = headers?["apns-id"]
+    take(headers: headers ?? [:])
+    // The payload's own, where there is one, win over the row's.
+    if let payload { (apnsID, expiration) = (payload.apnsID, payload.expiration) }
+  }
+
+  /// Takes the `apns-*` headers a rendering gives.
+  mutating func take(headers: [String: String]) {
+    apnsID = headers["apns-id"]
     expiration =
-      headers?["apns-expiration"].flatMap { Int64($0) }
+      headers["apns-expiration"].flatMap { Int64($0) }
       ?? queued.entry.draft.createdAt.unixMilliseconds / 1000 + 3600
-    collapseID = headers?["apns-collapse-id"]
+    collapseID = headers["apns-collapse-id"]
   }
 
   var id: Int64 { queued.entry.id }

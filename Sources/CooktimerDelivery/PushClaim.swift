@@ -146,10 +146,13 @@ extension PushSender {
       var rendered: [ClaimedPush] = []
       // Per token, the priority-10 pushes it has had this hour, counting this round's.
       var used: [String: Int] = [:]
+      // Each run read once for the round, however many of its pushes go (no run changes in
+      // this transaction).
+      var runs: [String: Run?] = [:]
       for push in chosen {
         guard
           var push = try render(
-            push, at: now, resendingAsRendered: unanswered.contains(push.id), tx)
+            push, at: now, resendingAsRendered: unanswered.contains(push.id), runs: &runs, tx)
         else { continue }
         if let payload = push.payload {
           for send in push.sends where send.state == .pending {
@@ -184,7 +187,8 @@ extension PushSender {
   /// rendering is at most ``resendWindow`` old and its `stale-date` not past; an older one
   /// is rendered anew (then it would show the phone a state long gone).
   private func render(
-    _ push: ClaimedPush, at now: Instant, resendingAsRendered: Bool, _ tx: StoreTransaction
+    _ push: ClaimedPush, at now: Instant, resendingAsRendered: Bool, runs: inout [String: Run?],
+    _ tx: StoreTransaction
   ) throws -> ClaimedPush? {
     var push = push
     let recorded = push.queued.entry.draft
@@ -192,25 +196,39 @@ extension PushSender {
       now.unixMilliseconds - recorded.timestamp * 1000 <= Self.resendWindow,
       !Self.isStale(body: recorded.body, at: now)
     {
+      // The recorded headers as they went (a start's capped `apns-expiration` included),
+      // the body as stored; the per-token `apns-id`s are the sends' own.
+      let apnsID = push.apnsID
+      let headers = try? JSONDecoder().decode(
+        [String: String].self, from: Data(recorded.headers.utf8))
+      push.take(headers: headers ?? [:])
+      push.apnsID = apnsID
       return push
     }
     let made: RenderedPush
     do {
+      // The payload decoded at the claim, not decoded again.
       made = try PushRendering.render(
-        push.queued.entry, at: now, take: true, timestampActivity: push.address, tx: tx)
+        push.queued.entry, at: now, take: true, timestampActivity: push.address,
+        payload: push.payload, runs: &runs, tx: tx)
     } catch let error as ActivityError {
       try tx.finishPush(push.id, state: .failed, reason: "\(error)", at: now)
       log("\(push.name) failed: \(error)")
       return nil
     }
-    guard made.request != nil else { return push }
+    guard let request = made.request else {
+      // Sent as stored (a row from before payloads, or its run is gone): its own headers.
+      push.take(storedHeaders: push.queued.entry.draft.headers)
+      return push
+    }
     let draft = made.entry.draft
     try tx.recordRendering(
       push.id, body: draft.body, headers: draft.headers, timestamp: draft.timestamp)
     push.queued.entry = made.entry
-    push.body = Data(draft.body.utf8)
+    push.body = request.body
     let apnsID = push.apnsID
-    push.take(headers: draft.headers)
+    // The rendered headers as they are, not decoded back from the JSON just made of them.
+    push.take(headers: request.headers)
     push.apnsID = apnsID
     return push
   }

@@ -7,8 +7,9 @@ import Foundation
 extension PushSender {
   /// Logs the attempts, moves each answered (push, token) pair, forgets dead tokens and
   /// ends each push whose tokens have all answered — one transaction; then says each
-  /// failure in one line. A configuration error stops the sender once the rest is recorded
-  /// (its push stays as it was).
+  /// failure in one line. A configuration error is kept in `state.stopping` (its push stays
+  /// as it was): the batch starts no more requests, records the answers still to come, and
+  /// then stops the sender.
   func record(
     _ finals: [Attempt], logged: [Attempt], _ state: inout BatchState, _ now: Instant
   ) throws {
@@ -70,7 +71,7 @@ extension PushSender {
       _ = try renewLeasesIfShort(tx)
     }
     for line in lines { log(line) }
-    if let stopping { throw stopping }
+    if state.stopping == nil { state.stopping = stopping }
   }
 
   /// What the answers to one push's tokens came to.

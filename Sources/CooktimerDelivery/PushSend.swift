@@ -35,6 +35,9 @@ extension PushSender {
     /// Pushes a configuration error stopped: never closed, they stay pending.
     var blocked: Set<Int> = []
     var sent = 0
+    /// The configuration error an answer brought: no request starts after it, and the
+    /// sender stops once every request started is answered and recorded.
+    var stopping: DeliveryError?
 
     init(_ pushes: [ClaimedPush]) {
       self.pushes = pushes
@@ -58,8 +61,9 @@ extension PushSender {
   /// transaction. No request starts once `stop` says so; those started are answered first.
   ///
   /// - Returns: how many tokens answered 200.
-  /// - Throws: ``DeliveryError/configuration(_:)`` after recording the wave that carried
-  ///   it (the refused pushes stay pending); store errors.
+  /// - Throws: ``DeliveryError/configuration(_:)`` once every request started before it
+  ///   came is answered and recorded (a 200 received is never lost, so never sent again);
+  ///   the refused pushes and those not started stay pending. Store errors.
   func send(_ pushes: [ClaimedPush], at now: Instant, stop: () -> Bool) throws -> Int {
     var state = BatchState(pushes)
     var refused: [Attempt] = []
@@ -83,7 +87,7 @@ extension PushSender {
     var first = true
     while !round.isEmpty {
       var again: [Int] = []
-      for sandbox in [false, true] {
+      for sandbox in [false, true] where state.stopping == nil {
         let group = round.filter { state.targets[$0].send.sandbox == sandbox }
         if group.isEmpty { continue }
         // A re-sent request (a new connection, a fresh provider token) finishes what its
@@ -92,7 +96,9 @@ extension PushSender {
       }
       round = again
       first = false
+      if let stopping = state.stopping { throw stopping }
     }
+    if let stopping = state.stopping { throw stopping }
     return state.sent
   }
 
@@ -123,12 +129,16 @@ extension PushSender {
     var again: [Int] = []
     var lost = false
     let requests = group.compactMap { state.targets[$0].request }
-    try transport.send(requests, jwt: jwt, until: stop) {
-      answers in
+    // Set by a wave that brought a configuration error: the answers still to come are
+    // awaited (within the request timeout) and recorded, and nothing more is started.
+    let refused = Latch()
+    let halted = { refused.isSet || stop() }
+    try transport.send(requests, jwt: jwt, until: halted) { answers in
       for answer in answers {
         if case .failure(.transport) = answer.result { lost = true }
       }
       again += try recordWave(answers, group: group, reused: reused, &state, now)
+      if state.stopping != nil { refused.isSet = true }
     }
     // A connection that lost a request is closed (its streams all answered by now): the
     // next request opens a new one.
@@ -191,6 +201,11 @@ extension PushSender {
       expiration: push.expiration,
       apnsID: UUID(uuidString: target.apnsID), collapseID: push.collapseID, body: body,
       pushType: push.isAlert ? "alert" : "liveactivity")
+  }
+
+  /// A flag the transport's `until` reads while its `answered` sets it.
+  private final class Latch {
+    var isSet = false
   }
 
   private func connection(sandbox: Bool) throws(APNsError) -> any APNsTransport {

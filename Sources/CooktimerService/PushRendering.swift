@@ -21,14 +21,27 @@ public enum PushRendering {
   /// token it goes to); `nil`: the row's. `topic` `nil` leaves `apns-topic` out.
   ///
   /// - Throws: `ActivityError.tooLarge` when no body fits; `StoreError` from the store.
-  /// - Parameter after: for a preview, the timestamp an earlier row of the same activity
-  ///   would have taken in this same look (so a list of previews rises as sends would).
+  /// - Parameters:
+  ///   - after: for a preview, the timestamp an earlier row of the same activity would have
+  ///     taken in this same look (so a list of previews rises as sends would).
+  ///   - payload: the row's payload when the caller has decoded it already (`nil`: decoded
+  ///     here); decoding it costs as much as rendering the body.
+  ///   - runs: the runs read so far in this transaction, by id: a run is read (and its JSON
+  ///     decoded) once per round however many of its pushes go. Only for a caller that
+  ///     changes no run in between.
   public static func render(
     _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,
-    after: Int64? = nil, timestampActivity: Int? = nil, tx: StoreTransaction
+    after: Int64? = nil, timestampActivity: Int? = nil, payload: OutboxPush? = nil,
+    runs: inout [String: Run?], tx: StoreTransaction
   ) throws -> RenderedPush {
-    guard let push = OutboxPush.decoded(entry.draft.payload),
-      let run = try tx.run(id: entry.runID)
+    let run: Run?
+    if let known = runs[entry.runID] {
+      run = known
+    } else {
+      run = try tx.run(id: entry.runID)
+      runs[entry.runID] = .some(run)
+    }
+    guard let push = payload ?? OutboxPush.decoded(entry.draft.payload), let run
     else { return RenderedPush(entry: entry, request: nil) }
     let activity = timestampActivity ?? push.activity
     let timestamp =
@@ -47,5 +60,17 @@ public enum PushRendering {
     rendered.draft.timestamp = timestamp
     rendered.draft.priority = request.priority.rawValue
     return RenderedPush(entry: rendered, request: request)
+  }
+
+  /// As ``render(_:at:topic:take:after:timestampActivity:payload:runs:tx:)``, reading the
+  /// row's run afresh.
+  public static func render(
+    _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,
+    after: Int64? = nil, timestampActivity: Int? = nil, tx: StoreTransaction
+  ) throws -> RenderedPush {
+    var runs: [String: Run?] = [:]
+    return try render(
+      entry, at: now, topic: topic, take: take, after: after,
+      timestampActivity: timestampActivity, runs: &runs, tx: tx)
   }
 }

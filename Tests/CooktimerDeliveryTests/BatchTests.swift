@@ -8,10 +8,15 @@ import Testing
 struct BatchTests {
   @Test func aRefusalAmongAnswersKeepsOnlyItsPushPendingAndExits78() throws {
     let token = randomToken()
-    // The second request to arrive is refused as a bad provider token would be; the
-    // first and third are answered 200.
+    // The second request to arrive is refused as a bad provider token would be, at once;
+    // the first and third are answered 200 only after it, so they are still in flight when
+    // the sender learns it must stop (it used to stop there and send them again later).
     let box = try DeliveryBox(script: [
-      .init(token: token, answers: [.init(200), .init(403, "InvalidProviderToken"), .init(200)])
+      .init(
+        token: token,
+        answers: [
+          .init(200, delay: 0.5), .init(403, "InvalidProviderToken"), .init(200, delay: 0.5),
+        ])
     ])
     try box.write(recipe: "toast", "Toast the bread.\n")
     try box.addPushToStart(token)

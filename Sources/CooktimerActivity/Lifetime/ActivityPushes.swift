@@ -18,18 +18,17 @@ public enum ActivityPushes {
     guard through > after else { return [] }
     // Renewals before `after` were recorded when they happened (or predate this record).
     while let due = lifetime.renewalDue, due <= after { lifetime.replace(at: due) }
-    let settled = run.settled(at: through)
-    let (end, all) = (settled.run, settled.events)
-    let events = all.filter { $0.at > after && $0.at <= through }
-    var fires = Array(Set(events.filter { $0.kind == .timerFired }.map(\.at))).sorted()[...]
+    let end = run.settled(at: through).run
+    // What fired is the one rule's (``FiredTimers``), as the REPL rings and the server tells.
+    let fired = FiredTimers.fired(in: end, after: after, through: through)
+    var fires = Array(Set(fired.map(\.at))).sorted()[...]
     var moments: [PushMoment] = []
     while true {
       let renewal = lifetime.renewalDue.flatMap { $0 > after && $0 <= through ? $0 : nil }
       if let renewal, fires.first.map({ renewal <= $0 }) ?? true {
         moments += renew(run.settled(at: renewal).run, lifetime: &lifetime, at: renewal)
       } else if let fire = fires.popFirst() {
-        let names = events.filter { $0.at == fire && $0.kind == .timerFired }
-          .compactMap { $0.timer.map { end.timers[$0].name } }
+        let names = fired.filter { $0.at == fire }.map { end.timers[$0.timer].name }
         moments += change(
           run.settled(at: fire).run, cause: .timersFired(names), lifetime: &lifetime, at: fire)
       } else {

@@ -28,6 +28,8 @@ public enum Command: Equatable, Sendable {
   case content(run: String?)
   case payload(event: PushEvent, run: String?, dismissal: Dismissal?, priority: Int?)
   case contract
+  /// `strings [--locale LANG]`: the app's string table for `--alerts loc-keys`.
+  case strings(locale: String?)
   case plan(recipe: String, start: Instant?)
   /// `import FILE|URL [--name NAME] [--force]`: a web page's schema.org Recipe into a
   /// `.cook` file of the recipes folder.

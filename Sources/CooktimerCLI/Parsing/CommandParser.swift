@@ -75,6 +75,7 @@ public enum CommandParser {
       case "--help": local.help = true
       case "--version": local.version = true
       // `serve` and `apikey` (Serve/ServeCommands.swift).
+      case "--locale": local.locale = try value()
       case "--listen": local.listen = try value()
       case "--no-send": local.noSend = true
       case "--tls": local.tls = true

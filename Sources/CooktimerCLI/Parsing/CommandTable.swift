@@ -148,6 +148,13 @@ extension CommandSpec {
       detail: "Paste it into the iOS app so both sides decode the same fields."
     ) { _ in .contract },
     CommandSpec(
+      word: "strings", usage: "strings [--locale en|de]",
+      summary: "the app's string table for --alerts loc-keys",
+      detail:
+        "An Xcode String Catalog (Localizable.xcstrings, JSON): every key an alert carries, "
+        + "in English and German, or only the language --locale names."
+    ) { args in .strings(locale: args.take(\.locale, "--locale")) },
+    CommandSpec(
       word: "plan", usage: "plan RECIPE [--start TIME]",
       summary: "the push schedule of a whole auto-advancing run",
       detail:

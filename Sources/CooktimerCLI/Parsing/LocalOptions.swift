@@ -28,6 +28,8 @@ struct LocalOptions {
   /// `import --force`, `start --prose-timers`.
   var force = false
   var proseTimers = false
+  /// `strings --locale LANG`.
+  var locale: String?
   private var used: Set<String> = []
 
   mutating func take<T>(_ key: KeyPath<LocalOptions, T>, _ name: String) -> T {
@@ -44,6 +46,7 @@ struct LocalOptions {
         ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
         ("--force", force), ("--prose-timers", proseTimers), ("--tls", tls),
         ("--tls-cert", tlsCertificate != nil), ("--tls-key", tlsKey != nil), ("--to", to != nil),
+        ("--locale", locale != nil),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

@@ -135,12 +135,9 @@ public struct AlarmScheduler: Sendable {
   /// The first instant after `watermark` at which `run` can have an alarm: the next timer
   /// to fire as settled there, or a fire another process recorded after it.
   static func nextAlarm(of run: Run, after watermark: Instant) -> Instant? {
-    var best = run.settled(at: watermark).run.nextDue
-    for timer in run.timers {
-      guard case .fired(let at) = timer.state, at > watermark else { continue }
-      if best == nil || at < best! { best = at }
-    }
-    return best
+    let recorded = FiredTimers.fired(
+      in: run, after: watermark, through: Instant(unixMilliseconds: .max))
+    return ([run.settled(at: watermark).run.nextDue] + recorded.map(\.at)).compactMap { $0 }.min()
   }
 
   /// The alarms of `run` in (after, through]: fired timers (also ones a later change already
@@ -150,9 +147,11 @@ public struct AlarmScheduler: Sendable {
     let (settled, events) = (atNow.run, atNow.events)
     var alarms: [Alarm] = []
     var ranges: [Int: String] = [:]  // by index into `alarms`
-    for t in settled.timers.indices {
-      guard case .fired(let at) = settled.timers[t].state, at > after, at <= now else { continue }
-      alarms.append(make(.timerFired, settled, at: at, timer: t, step: settled.timers[t].step))
+    // What fired is the one rule's (``FiredTimers``), as the sender and the server tell it.
+    for fired in FiredTimers.fired(in: settled, after: after, through: now) {
+      let t = fired.timer
+      alarms.append(
+        make(.timerFired, settled, at: fired.at, timer: t, step: settled.timers[t].step))
       // A range ran its lower bound (docs/recipes.md §6: check early); say how long it may take.
       let timer = settled.timers[t]
       let specs = settled.recipe.steps[timer.step].timers

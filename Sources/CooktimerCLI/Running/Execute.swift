@@ -42,6 +42,7 @@ extension Session {
     case .payload(let event, let run, let dismissal, let priority):
       return try context.payload(event, run, dismissal: dismissal, priority: priority)
     case .contract: return context.contract()
+    case .strings(let locale): return try context.strings(locale: locale)
     case .plan(let name, let start): return try context.plan(name, start: start)
     case .importRecipe(let source, let name, let force):
       return try context.importRecipe(source, name: name, force: force)

@@ -41,6 +41,22 @@ extension CommandContext {
     return Output(stdout: contractDeclaration() + "\n" + apiContractDeclaration())
   }
 
+  /// `strings [--locale LANG]`: the String Catalog of the alert keys (``StringCatalog``),
+  /// every language or the one `locale` names (`de`, `de-AT`, `en`; any other: usage error).
+  func strings(locale: String?) throws -> Output {
+    var languages: [AlertLanguage] = [.english, .german]
+    if let locale {
+      let language = AlertLanguage(locale: locale)
+      let primary = locale.lowercased().prefix { $0 != "-" && $0 != "_" }
+      guard primary == language.rawValue else {
+        throw CLIError.usage("--locale \(locale): cooktimer speaks en and de")
+      }
+      languages = [language]
+    }
+    return Output(
+      stdout: String(decoding: StringCatalog.json(languages: languages), as: UTF8.self) + "\n")
+  }
+
   /// `plan RECIPE [--start TIME]`: JSON lines, one push each; `--json`: `{"pushes": [...]}`.
   /// Without a topic (given or stored) the headers lack `apns-topic` and stderr says so.
   func plan(_ name: String, start: Instant?) throws -> Output {

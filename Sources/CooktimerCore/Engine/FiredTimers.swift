@@ -12,7 +12,8 @@ public struct FiredTimer: Hashable, Sendable {
 }
 
 /// "What fired", the one rule every front end tells it by (issue 24: the REPL's ringing, the
-/// server's `fired` events and the sender each had their own): the timers of a run that
+/// server's `fired` events and the sender each had their own; in the core, so the Live
+/// Activity pushes (``ActivityPushes``) follow it too): the timers of a run that
 /// fired in `(after, through]`, as the run settles at `through`. A timer counts at the
 /// instant it fired, so a fire another process already recorded (a later change settled
 /// it) counts too, and a fire at or before `after` — told already — does not.
