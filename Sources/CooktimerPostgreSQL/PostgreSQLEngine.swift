@@ -27,7 +27,8 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// Connects to `url` (`postgresql://…` or `postgres://…`, libpq's connection URI, §34.1.1).
   /// - Throws: `.io` when libpq cannot be loaded or the server cannot be reached,
   ///   `.permissionDenied` when it refuses the login.
-  public init(url: String) throws(StoreError) {
+  public init(url given: String) throws(StoreError) {
+    let url = Self.normalizedScheme(given)
     let label = Self.withoutPassword(url)
     if let failure = cooktimer_pq_load() {
       throw StoreError(kind: .io, path: label, detail: String(cString: failure))
@@ -53,8 +54,19 @@ public final class PostgreSQLEngine: DatabaseEngine {
   }
 
   /// Whether `location` (a `--db` value) names a PostgreSQL database rather than a file.
+  /// Whether `location` names a PostgreSQL server: a `postgresql:` or `postgres:` scheme in
+  /// any case (RFC 3986 §3.1: schemes are case-insensitive), however many slashes follow —
+  /// so `POSTGRESQL://…` or a `postgresql:/…` typo is read as a URL (and refused by libpq
+  /// if malformed), never made a file of that name.
   public static func isURL(_ location: String) -> Bool {
-    location.hasPrefix("postgresql://") || location.hasPrefix("postgres://")
+    let lowered = location.prefix(11).lowercased()
+    return lowered.hasPrefix("postgresql:") || lowered.hasPrefix("postgres:")
+  }
+
+  /// `url` with its scheme in lower case, as libpq reads it.
+  static func normalizedScheme(_ url: String) -> String {
+    guard let colon = url.firstIndex(of: ":") else { return url }
+    return url[..<colon].lowercased() + url[colon...]
   }
 
   /// The URL as errors show it: any password (`user:password@`, `password=`) left out.

@@ -50,7 +50,8 @@ final class RunWatcher: @unchecked Sendable {
         } catch {
           let now = service.clock.now()
           trouble.withLock {
-            $0 = DeliveryTrouble(failingSince: $0?.failingSince ?? now, reason: "\(error)")
+            $0 = DeliveryTrouble(
+              failingSince: $0?.failingSince ?? now, reason: Self.healthReason(error))
           }
         }
       }
@@ -99,6 +100,22 @@ final class RunWatcher: @unchecked Sendable {
   /// the data version looks unchanged (its bump follows the commit, so a look between the
   /// two would otherwise take the change as seen).
   private let notified = NotifiedFlag()
+
+  /// What `/healthz` says of a failed look: the kind of failure, never the database's
+  /// location (a socket path, a user name, a port are not for anyone who can reach
+  /// `/healthz`); the server's log has the whole message.
+  static func healthReason(_ error: any Error) -> String {
+    guard case ServiceError.database(let failure) = error else {
+      return "the database could not be read"
+    }
+    switch failure.kind {
+    case .busy: return "the database is unreachable or busy"
+    case .io: return "the database cannot be read (I/O or connection failure)"
+    case .permissionDenied: return "the database refuses access"
+    case .corrupt, .notCooktimerDatabase, .futureSchema: return "the database is not readable"
+    case .other: return "the database could not be read"
+    }
+  }
 
   /// Seconds one wait for notifications lasts at most: how late a stop is seen there.
   private static let stopCheck = 0.25

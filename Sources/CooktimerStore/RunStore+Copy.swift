@@ -6,7 +6,7 @@ extension RunStore {
   static let copiedTables: [(name: String, identity: String?)] = [
     ("recipes", nil), ("runs", nil), ("run_events", "seq"), ("outbox", "id"),
     ("activity_timestamps", nil), ("settings", nil), ("push_tokens", nil), ("push_sends", nil),
-    ("deliveries", "id"), ("api_keys", nil), ("idempotency_keys", nil),
+    ("deliveries", "id"), ("api_keys", nil), ("idempotency_keys", nil), ("device_tokens", nil),
   ]
 
   /// Copies every row of every table (runs and their logs, the outbox with its leases and
@@ -41,6 +41,20 @@ extension RunStore {
         }
       }
       return counts
+    }
+  }
+
+  /// The first copied table that holds a row, `nil` when the store is empty: a store that
+  /// ``copyEverything(into:)`` would refuse as its target.
+  public func firstTableWithRows() throws -> String? {
+    try read { tx in
+      for (table, _) in Self.copiedTables {
+        // Table names are this program's constants, never outside input.
+        if try tx.db.first("SELECT 1 FROM \(table) LIMIT 1", [], { _ in true }) != nil {
+          return table
+        }
+      }
+      return nil
     }
   }
 

@@ -55,6 +55,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     var text = line.map(String.init).joined(separator: " / ")
     if let resultCode { text += " (SQLite code \(resultCode))" }
     switch kind {
+    case .corrupt, .notCooktimerDatabase where path.hasPrefix("postgres"):
+      text += "; name another database, this one was left untouched"
     case .corrupt, .notCooktimerDatabase:
       text += "; pass --db with another file, the file was left untouched"
     case .futureSchema:
@@ -65,6 +67,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       text += "; check that the PostgreSQL server runs and the URL, or pass --db"
     case .io:
       text += "; check free disk space and the folder, or pass --db"
+    case .busy where path.hasPrefix("postgres"):
+      text += "; try again"
     case .busy:
       text += "; another cooktimer is writing, try again"
     case .noSuchRun, .other:

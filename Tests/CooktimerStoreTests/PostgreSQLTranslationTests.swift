@@ -56,3 +56,21 @@ struct PostgreSQLTranslationTests {
         == "postgres:///timers?user=cook&password=…&port=1")
   }
 }
+
+/// `--db` names a PostgreSQL server by its scheme in any case (RFC 3986 §3.1), so a typed
+/// `POSTGRESQL://…` or `postgresql:/…` is never made an SQLite file of that name.
+@Suite struct PostgreSQLURLTests {
+  @Test func schemesInAnyCaseAreURLsAndFilesAreNot() {
+    for url in [
+      "postgresql:///db", "postgres://host/db", "POSTGRESQL:///db", "Postgres://h/d",
+      "postgresql:/db",
+    ] {
+      #expect(PostgreSQLEngine.isURL(url), "\(url)")
+    }
+    for file in ["cooktimer.sqlite3", "/tmp/postgres.db", "./postgresql", "postgresql"] {
+      #expect(!PostgreSQLEngine.isURL(file), "\(file)")
+    }
+    #expect(
+      PostgreSQLEngine.normalizedScheme("POSTGRESQL:///Db?host=/A") == "postgresql:///Db?host=/A")
+  }
+}
