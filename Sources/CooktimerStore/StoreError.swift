@@ -55,7 +55,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     var text = line.map(String.init).joined(separator: " / ")
     if let resultCode { text += " (SQLite code \(resultCode))" }
     switch kind {
-    case .corrupt, .notCooktimerDatabase where path.hasPrefix("postgres"):
+    case .corrupt,
+      .notCooktimerDatabase where path.hasPrefix("postgres"):
       text += "; name another database, this one was left untouched"
     case .corrupt, .notCooktimerDatabase:
       text += "; pass --db with another file, the file was left untouched"
