@@ -25,12 +25,15 @@ struct ActivityKeeper {
   ///
   /// - Returns: the run settled at `now`, its `lastChange` moved there when it changed.
   @discardableResult
-  mutating func catchUp(_ run: Run, through now: Instant, tx: StoreTransaction) throws -> Run {
+  mutating func catchUp(
+    _ run: Run, settled given: SettledRun? = nil, through now: Instant, tx: StoreTransaction
+  ) throws -> Run {
     let before = lifetime
-    let caughtUp = run.settled(at: now)
+    // Settled once: the caller's (it settled the run at `now` to select it), else here.
+    let caughtUp = given ?? run.settled(at: now)
     let (settled, events) = (caughtUp.run, caughtUp.events)
     let moments = ActivityPushes.leftAlone(
-      run, lifetime: &lifetime, after: run.lastChange, through: now)
+      run, settledAtEnd: settled, lifetime: &lifetime, after: run.lastChange, through: now)
     guard !events.isEmpty || lifetime != before else { return settled }
     var recorded = settled
     recorded.lastChange = max(recorded.lastChange, now)

@@ -13,17 +13,30 @@ extension RunService {
   func select(_ given: String?, tx: StoreTransaction, at now: Instant, locking: Bool = false)
     throws -> Run
   {
-    let found: Run
+    try selectSettling(given, tx: tx, at: now, locking: locking).run
+  }
+
+  /// ``select(_:tx:at:locking:)``, with the run settled at `now` when finding it settled it
+  /// already (the only active run: each active run is settled once to see which is), so a
+  /// change settles it no second time; `nil` for a named run, or one read again after its
+  /// lock (another change may have committed since).
+  func selectSettling(
+    _ given: String?, tx: StoreTransaction, at now: Instant, locking: Bool = false
+  ) throws -> (run: Run, settled: SettledRun?) {
+    let found: (run: Run, settled: SettledRun?)
     if let given {
       guard let run = try tx.run(named: given) else { throw ServiceError.noSuchRun(given) }
-      found = run
+      found = (run, nil)
     } else {
-      found = try onlyActive(try tx.activeRuns().map { ($0, $0.settled(at: now)) }).stored
+      let only = try onlyActive(try tx.activeRuns().map { ($0, $0.settled(at: now)) })
+      found = (only.stored, only.settled)
     }
     // Locked, then read again: a change of it may have committed since the first read.
-    guard locking, try tx.lockRun(found.id) else { return found }
-    guard let latest = try tx.run(id: found.id) else { throw ServiceError.noSuchRun(found.id) }
-    return latest
+    guard locking, try tx.lockRun(found.run.id) else { return found }
+    guard let latest = try tx.run(id: found.run.id) else {
+      throw ServiceError.noSuchRun(found.run.id)
+    }
+    return (latest, nil)
   }
 
   /// The run named `given` (or the only active one) settled at `now` — a read, which

@@ -128,10 +128,10 @@ public final class RunService {
     let now = now ?? clock.now()
     return try changing(lockingRuns: true) { tx in
       let settings = try self.settings.resolved(tx, remember: true)
-      let stored = try select(given, tx: tx, at: now, locking: true)
+      let (stored, settled) = try selectSettling(given, tx: tx, at: now, locking: true)
       let at = max(now, stored.lastChange)
       var keeper = try ActivityKeeper(stored, tx: tx, settings: settings, makeAPNsID: makeAPNsID)
-      var run = try keeper.catchUp(stored, through: at, tx: tx)
+      var run = try keeper.catchUp(stored, settled: settled, through: at, tx: tx)
       var resolvedEnd: Instant?
       let change = try apply(action, to: &run, at: at, resolvedEnd: &resolvedEnd)
       if change.changedState {

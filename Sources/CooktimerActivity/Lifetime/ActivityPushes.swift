@@ -11,14 +11,17 @@ public enum ActivityPushes {
   ///
   /// - Parameters:
   ///   - run: the run as last stored (settled up to its `lastChange`).
+  ///   - settledAtEnd: `run` settled at `through`, when the caller has it already.
   ///   - lifetime: its activity, updated as renewals and ends happen.
   public static func leftAlone(
-    _ run: Run, lifetime: inout ActivityLifetime, after: Instant, through: Instant
+    _ run: Run, settledAtEnd: Run? = nil, lifetime: inout ActivityLifetime, after: Instant,
+    through: Instant
   ) -> [PushMoment] {
     guard through > after else { return [] }
     // Renewals before `after` were recorded when they happened (or predate this record).
     while let due = lifetime.renewalDue, due <= after { lifetime.replace(at: due) }
-    let end = run.settled(at: through).run
+    // The caller's settling at `through` when it has one (a change settles its run once).
+    let end = settledAtEnd ?? run.settled(at: through).run
     // What fired is the one rule's (``FiredTimers``), as the REPL rings and the server tells.
     let fired = FiredTimers.fired(in: end, after: after, through: through)
     var fires = Array(Set(fired.map(\.at))).sorted()[...]
