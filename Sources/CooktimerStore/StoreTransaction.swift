@@ -2,7 +2,7 @@ import CooktimerCore
 import Foundation
 
 /// The store's operations inside one `BEGIN IMMEDIATE` transaction, handed to the body of
-/// ``RunStore/transaction(_:)`` and ``RunStore/update(runID:_:)``. Everything done through it
+/// ``RunStore/transaction(_:)`` (and of ``RunStore/read(_:)``). Everything done through it
 /// commits together or not at all. Do not keep it after the body returns.
 ///
 /// Every method throws ``StoreError`` on an SQLite failure.

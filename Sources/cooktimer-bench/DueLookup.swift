@@ -1,12 +1,14 @@
+import CooktimerActivity
 import CooktimerCLI
 import CooktimerCore
 import CooktimerService
 import CooktimerStore
 import Foundation
 
-/// Time to find the next due timers among 1,000, 10,000 and 100,000 stored active runs:
-/// `nextDue()`, then `dueRuns(atOrBefore:limit:)` for the second after it. With the
-/// `next_due_ms` index this should grow no faster than log n.
+/// Time to find the next due timers among 1,000, 10,000 and 100,000 stored active runs, the
+/// way the sender and `serve` do: ``RunService/nextWake()``, then the runs due in the second
+/// after it (`StoreTransaction.runsDue(at:activitySpan:)`, what ``RunService/catchUpDue(through:)``
+/// reads). With the `next_due_ms` index this should grow no faster than log n.
 enum DueLookup {
   static let sizes = [1_000, 10_000, 100_000]
 
@@ -14,6 +16,8 @@ enum DueLookup {
     let folder = try Fixtures.ScratchFolder()
     defer { folder.remove() }
     let store = try RunStore(path: folder.path + "/runs.sqlite")
+    let service = RunService(store: store)
+    let span = ActivityLifetime().span
     let start = Instant(unixMilliseconds: 1_795_975_200_000)
     let template = try Fixtures.activeRun(id: "", at: start)
     let lookups = options.pick(full: 2_000, quick: 300)
@@ -26,8 +30,8 @@ enum DueLookup {
       // The first lookups after a batch of inserts pay for cold pages and statements.
       for i in 0..<(lookups + 100) {
         let began = WallClock.monotonic()
-        guard let next = try store.nextDue(),
-          try !store.dueRuns(atOrBefore: next + 1_000, limit: 10).isEmpty
+        guard let next = try service.nextWake(),
+          try !store.read({ try $0.runsDue(at: next + 1_000, activitySpan: span) }).isEmpty
         else { throw BenchError("due lookup found nothing among \(size) runs") }
         if i >= 100 { samples.append(Double(WallClock.monotonic() - began) / 1e3) }
       }

@@ -14,7 +14,7 @@ final class RunKeeper {
     self.runs = runs
     service = try path.map { RunService(store: try RunStore(path: $0)) }
     // Seeding, not a use case: the runs were started by the benchmark, not by a cook.
-    for run in runs { try service?.store.insert(run) }
+    try service?.store.transaction { tx in for run in runs { try tx.insert(run) } }
   }
 
   /// Pauses or resumes run `index` at `now`.

@@ -93,7 +93,7 @@ enum ServeLoad {
         name: "serve pause|resume p99, \(changeConnections) connections", value: changes.p99,
         unit: "ms", digits: 2),
       Figure(
-        name: "pause|resume straight to the store, no HTTP", value: floor, unit: "per s", digits: 0),
+        name: "pause|resume through the service, no HTTP", value: floor, unit: "per s", digits: 0),
       Figure(name: "serve peak resident size, under load", value: peak, unit: "MB")
         .target(.below(50, "MB", peak)),
       Figure(name: "serve resident size at start, idle", value: idle, unit: "MB"),
@@ -163,22 +163,22 @@ enum ServeLoad {
     return count
   }
 
-  /// The same pause and resume, each in its own transaction, straight to a store of its own
-  /// (no HTTP, no JSON): what the changes cost without the service around them.
+  /// The same pause and resume, each in its own transaction, through the service's change
+  /// path on a store of its own (no HTTP, no JSON): what the changes cost without the server
+  /// around them.
   static func storeFloor(seconds: Double) throws -> Double {
     let folder = try Fixtures.ScratchFolder()
     defer { folder.remove() }
     let store = try RunStore(path: folder.path + "/runs.sqlite")
     let clock = SystemClock()
     try Fixtures.seed(store, finished: 0, active: 100, now: clock.now())
+    let service = RunService(store: store, clock: clock)
     var count = 0
     let began = WallClock.monotonic()
     while WallClock.seconds(since: began) < seconds {
-      try store.update(runID: "a\(count % 100)") { run, _ in
-        let now = clock.now()
-        let change = try run.pausedAt == nil ? run.pause(at: now) : run.resume(at: now)
-        return StoreChange(events: change.events)
-      }
+      // Seeded running: run a(count % 100) is paused on even visits, resumed on odd ones.
+      let action: RunAction = (count / 100) % 2 == 0 ? .pause : .resume
+      _ = try service.perform(action, on: "a\(count % 100)")
       count += 1
     }
     return Double(count) / WallClock.seconds(since: began)

@@ -5,7 +5,9 @@ import CooktimerStore
 import Foundation
 
 /// Durable state changes per second: pause or resume of one of 100 runs, each through
-/// `update(runID:)` in its own transaction, on a real file in WAL mode — and, when
+/// `RunService.perform(_:on:at:)` — the path `pause` takes in the CLI, the REPL and the
+/// server (read, settle, change, store, queue pushes) — in its own transaction, on a real file
+/// in WAL mode — and, when
 /// `$COOKTIMER_BENCH_POSTGRESQL` names an empty PostgreSQL database, on it too
 /// (docs/deploy.md).
 enum StoreWrites {
@@ -31,6 +33,7 @@ enum StoreWrites {
   private static func rate(_ store: RunStore, _ options: Options) throws -> Double {
     let clock = SystemClock()
     try Fixtures.seed(store, finished: 0, active: 100, now: clock.now())
+    let service = RunService(store: store, clock: clock)
     let rounds = options.pick(full: 5, quick: 3)
     let seconds = options.pick(full: 1.0, quick: 0.3)
     var rates: [Double] = []
@@ -39,12 +42,11 @@ enum StoreWrites {
       var count = 0
       let began = WallClock.monotonic()
       while WallClock.seconds(since: began) < seconds {
+        // Run a(n % 100) is visited for the (n / 100)th time: seeded running, it is paused on
+        // even visits and resumed on odd ones, so every call changes it.
+        let action: RunAction = (n / 100) % 2 == 0 ? .pause : .resume
+        _ = try service.perform(action, on: "a\(n % 100)")
         n += 1
-        try store.update(runID: "a\(n % 100)") { run, _ in
-          let now = clock.now()
-          let change = try run.pausedAt == nil ? run.pause(at: now) : run.resume(at: now)
-          return StoreChange(events: change.events)
-        }
         count += 1
       }
       rates.append(Double(count) / WallClock.seconds(since: began))

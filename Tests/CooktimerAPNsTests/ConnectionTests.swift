@@ -77,6 +77,9 @@ struct ConnectionTests {
     #expect(try fixture.standIn.requests().isEmpty)
   }
 
+  /// Time is the point, so this stays a `.timing` test: a refused connect must fail at
+  /// once, not be waited out like an unanswered one (libcurl's connect timeout is 10 s), and
+  /// nothing but elapsed time tells the two apart from outside libcurl. 2 s is far from both.
   @Test(.tags(.timing)) func connectionRefusedIsATransportErrorAtOnce() throws {
     let port = try Self.closedPort()
     let connection = try APNsConnection(baseURL: URL(string: "https://127.0.0.1:\(port)")!)

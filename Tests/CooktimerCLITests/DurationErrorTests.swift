@@ -64,7 +64,7 @@ struct DurationErrorTests {
       title: "rest", steps: [Step(text: "Rest", timers: [TimerSpec(name: "rest", duration: nil)])])
     let (run, events) = try Run.start(
       id: "5m3", recipe: recipe, at: Instant(unixMilliseconds: 1_795_975_200_000))
-    try RunStore(path: box.db).insert(run, events: events)
+    try RunStore(path: box.db).transaction { try $0.insert(run, events: events) }
     let r = try box.run(["begin", "rest", "5m3", "--now", "2026-11-29T18:00:01Z"])
     #expect(r.status == 65, "\(r.stderr)")  // reached the run: a timer without a length
     #expect(r.stderr.contains("5m3"))
@@ -79,7 +79,7 @@ struct DurationErrorTests {
       title: "rest", steps: [Step(text: "Rest", timers: [TimerSpec(name: "rest", duration: nil)])])
     let (run, events) = try Run.start(
       id: "963", recipe: recipe, at: Instant(unixMilliseconds: 1_795_975_200_000))
-    try RunStore(path: box.db).insert(run, events: events)
+    try RunStore(path: box.db).transaction { try $0.insert(run, events: events) }
     let begun = try box.run(["begin", "rest", "10m", "963", "--now", "2026-11-29T18:00:01Z"])
     #expect(begun.status == 0, "\(begun.stderr)")
     let alone = try box.run(["begin", "rest", "963", "--now", "2026-11-29T18:00:02Z"])

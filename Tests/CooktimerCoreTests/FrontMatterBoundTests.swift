@@ -20,11 +20,13 @@ import Testing
     return lines.joined(separator: "\n") + "\n---\nBoil ~{5%min}.\n"
   }()
 
-  @Test(.tags(.timing)) func billionLaughsIsRefusedQuickly() throws {
+  /// Refused while reading, not after building: the warning points at line 6, column 8 —
+  /// the first alias of `e`, where the count (a: 10, b: 91, c: 820, d: 7,381 values, then
+  /// `*d` again) first passes 10,000 — so no more than those events were read and no value
+  /// of 10⁹ was ever built. The work done is shown by where it stopped, not by a clock.
+  @Test func billionLaughsIsRefusedWhereItGoesOver() throws {
     #expect(Self.laughs.utf8.count == 329)
-    let started = ContinuousClock.now
     let result = Cooklang.parse(Self.laughs, file: "laughs.cook")
-    #expect(ContinuousClock.now - started < .seconds(1))
     #expect(
       result.diagnostics.map(\.description) == [
         "laughs.cook:6:8: warning: front matter is ignored: it holds more than 10000 values "

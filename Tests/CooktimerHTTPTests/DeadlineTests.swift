@@ -56,17 +56,26 @@ extension ServerSuite {
       return client.readUntilClose(timeout: 5).closed ? Date().timeIntervalSince(start) : nil
     }
 
-    @Test(.tags(.timing)) func aHeaderSentOneByteAtATimeIsCutAtItsDeadline() throws {
+    /// A server whose handler only counts its calls, with a 10 s connection timeout and
+    /// `change` applied: a request cut at its deadline must never reach the handler.
+    func countingServer(_ change: (inout HTTPServerConfiguration) -> Void) throws -> (
+      HTTPServer, Shared<Int>
+    ) {
       let calls = Shared(0)
       let server = try startServer(
         configuration {
-          $0.requestHeaderTimeoutSeconds = 1
           $0.connectionTimeoutSeconds = 10
+          change(&$0)
         }
       ) { _ in
         calls.update { $0 += 1 }
         return .noContent
       }
+      return (server, calls)
+    }
+
+    @Test(.tags(.timing)) func aHeaderSentOneByteAtATimeIsCutAtItsDeadline() throws {
+      let (server, calls) = try countingServer { $0.requestHeaderTimeoutSeconds = 1 }
       defer { server.stop() }
       let loris = try #require(LoopbackSocket(port: server.port))
       let request =
@@ -78,16 +87,7 @@ extension ServerSuite {
     }
 
     @Test(.tags(.timing)) func aBodySentOneByteAtATimeIsCutAtItsDeadline() throws {
-      let calls = Shared(0)
-      let server = try startServer(
-        configuration {
-          $0.requestBodyTimeoutSeconds = 1
-          $0.connectionTimeoutSeconds = 10
-        }
-      ) { _ in
-        calls.update { $0 += 1 }
-        return .noContent
-      }
+      let (server, calls) = try countingServer { $0.requestBodyTimeoutSeconds = 1 }
       defer { server.stop() }
       let loris = try #require(LoopbackSocket(port: server.port))
       loris.send("POST /v1/runs HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 100\r\n\r\n")

@@ -95,7 +95,7 @@ struct LoopbackGuardTests {
     let old = try box.service().run(id, at: t0)
     var short = old
     short.id = "k3x"
-    try RunStore(path: box.path).insert(short)
+    try RunStore(path: box.path).transaction { try $0.insert(short) }
     let answer = try box.call("POST", "/v1/runs/K3X/pause")
     #expect(answer.status == 200)
     #expect(answer.object["id"] as? String == "k3x")

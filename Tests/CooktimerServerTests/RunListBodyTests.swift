@@ -18,10 +18,13 @@ struct RunListBodyTests {
     "---\ntitle: Egg \"soft\"\n---\nBoil for ~{6.5%minutes}, then ~rest{}.\n\nPeel.\n",
   ]
 
-  /// Tea, pasta (two timers at once), an egg, and a paused tea, started a second apart.
-  static func runs() throws -> (RunService, [Run]) {
+  /// Tea, pasta (two timers at once), an egg, and a paused tea, started a second apart, in a
+  /// database file that lives as long as the returned value.
+  static func runs() throws -> (RunService, [Run], TemporaryDatabase) {
+    let database = try TemporaryDatabase("run-list-body")
     let service = RunService(
-      store: try RunStore.inMemory(), clock: FixedClock(t0), zone: TimeZone(identifier: "UTC")!)
+      store: try RunStore(path: database.path), clock: FixedClock(t0),
+      zone: TimeZone(identifier: "UTC")!)
     for (i, text) in recipes.enumerated() {
       _ = try service.start(
         try Cooklang.recipe(text, file: "r\(i).cook"), autoAdvance: false,
@@ -30,11 +33,12 @@ struct RunListBodyTests {
     let paused = try service.start(
       try Cooklang.recipe(recipes[0], file: "r0.cook"), autoAdvance: false, at: t0 + 3000)
     _ = try service.perform(.pause, on: paused.id, at: t0 + 3500)
-    return (service, try service.activeRuns(at: t0 + 3500))
+    return (service, try service.activeRuns(at: t0 + 3500), database)
   }
 
   @Test func filledInItIsTheEncodedDocumentAtEveryInstant() throws {
-    let (service, runs) = try Self.runs()
+    let (service, runs, database) = try Self.runs()
+    defer { withExtendedLifetime(database) {} }
     let built = t0 + 3500
     let body = try #require(try RunListBody(runs: runs, at: built))
     // The tea's steep (4 min from t0) ends first.
@@ -67,7 +71,8 @@ struct RunListBodyTests {
   }
 
   @Test func noRunningTimerHoldsForever() throws {
-    let (service, runs) = try Self.runs()
+    let (service, runs, database) = try Self.runs()
+    defer { withExtendedLifetime(database) {} }
     let paused = runs.filter { $0.pausedAt != nil }
     let body = try #require(try RunListBody(runs: paused, at: t0 + 3500))
     #expect(body.validUntil == nil)

@@ -31,6 +31,6 @@ struct AcknowledgedUntilTests {
     #expect(paused.run.acknowledgedUntil == t0 + 200_000)
     // Another connection to the same file reads it too.
     let other = try RunStore(path: kitchen.store.path)
-    #expect(try other.run(id: run.id)?.acknowledgedUntil == t0 + 200_000)
+    #expect(try other.read { try $0.run(id: run.id) }?.acknowledgedUntil == t0 + 200_000)
   }
 }

@@ -84,17 +84,6 @@ import Testing
     }
   }
 
-  @Test(arguments: StoreKind.allCases)
-  func unchangedUpdateWritesNothing(_ kind: StoreKind) throws {
-    try kind.with { store in
-      try store.insert(Fixture.run(id: "a3f", dueAt: t0 + 5))
-      let run = try store.update(runID: "a3f") { _, _ in StoreChange() }
-      #expect(run == Fixture.run(id: "a3f", dueAt: t0 + 5))
-      #expect(try store.events(runID: "a3f").isEmpty)
-      #expect(try store.nextDue() == t0 + 5)
-    }
-  }
-
   /// `next_due_ms` is derived from the run on every save: no caller can store another.
   @Test(arguments: StoreKind.allCases)
   func theNextDueInstantFollowsTheRun(_ kind: StoreKind) throws {

@@ -26,10 +26,13 @@ func clockTime(_ instant: Instant, in zone: TimeZone, relativeTo reference: Inst
   return "\(day) \(text)"
 }
 
-/// `07:05:09`.
+/// `07:05:09`. Not `String(format:)`: `status` writes one per timer, and Foundation's
+/// formatting cost more than the rest of the line (issue 24).
 private func timeOfDay(_ wall: WallTime) -> String {
-  String(format: "%02d:%02d:%02d", wall.hour, wall.minute, wall.second)
+  twoDigits(wall.hour) + ":" + twoDigits(wall.minute) + ":" + twoDigits(wall.second)
 }
+
+private func twoDigits(_ n: Int) -> String { n < 10 ? "0\(n)" : String(n) }
 
 /// "3 min ago", "1 h 5 min ago", "just now": how long ago `then` was, for late alarms.
 func agoText(_ then: Instant, now: Instant) -> String {

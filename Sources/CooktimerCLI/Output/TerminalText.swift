@@ -82,7 +82,11 @@ enum TerminalText {
   private static func isOneLine(_ text: String) -> Bool {
     var afterSpace = true  // a leading space is dropped
     for scalar in text.unicodeScalars {
-      if scalar == " " {
+      // Printable ASCII other than the space is neither a break, whitespace nor a scalar to
+      // replace: no Unicode property lookup for it (most of what `status` prints).
+      if scalar.value > 0x20 && scalar.value < 0x7F {
+        afterSpace = false
+      } else if scalar == " " {
         if afterSpace { return false }
         afterSpace = true
       } else if needsLook(scalar) || isBreak(scalar) || scalar.properties.isWhitespace {
@@ -95,7 +99,10 @@ enum TerminalText {
   }
 
   private static func isBreak(_ scalar: Unicode.Scalar) -> Bool {
-    ["\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}"].contains(scalar)
+    switch scalar {
+    case "\n", "\r", "\t", "\u{0B}", "\u{0C}", "\u{85}", "\u{2028}", "\u{2029}": return true
+    default: return false
+    }
   }
 
   private static func needsLook(_ scalar: Unicode.Scalar) -> Bool {

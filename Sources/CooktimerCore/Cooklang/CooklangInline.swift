@@ -128,23 +128,20 @@ struct CooklangInline {
   /// The `{` and `}` of a multi-word component: a `{` reached before any other sigil,
   /// and its `}` on the same line.
   private func braces(from start: Int) -> (Int, Int)? {
-    var i = start
-    while i < chars.count {
-      let c = chars[i]
-      if c == "\\" {
-        i += 2
-        continue
-      }
-      if c == "{" { break }
-      if c == "}" || Self.kinds[c] != nil { return nil }
-      i += 1
-    }
-    guard i < chars.count, let close = next(nextBrace, after: i) else { return nil }
-    return (i, close)
+    guard let open = openingBrace(from: start), let close = next(nextBrace, after: open)
+    else { return nil }
+    return (open, close)
   }
 
   /// The `{` a component opens (as ``braces(from:)`` finds it) when no `}` follows it.
   private func unclosedBrace(from start: Int) -> Int? {
+    guard let open = openingBrace(from: start) else { return nil }
+    return next(nextBrace, after: open) == nil ? open : nil
+  }
+
+  /// The first `{` from `start` (escaped characters skipped), or `nil` when a `}` or
+  /// another sigil comes first or the text ends.
+  private func openingBrace(from start: Int) -> Int? {
     var i = start
     while i < chars.count {
       let c = chars[i]
@@ -152,7 +149,7 @@ struct CooklangInline {
         i += 2
         continue
       }
-      if c == "{" { return next(nextBrace, after: i) == nil ? i : nil }
+      if c == "{" { return i }
       if c == "}" || Self.kinds[c] != nil { return nil }
       i += 1
     }
