@@ -19,19 +19,20 @@ swift build -Xswiftc -sanitize=fuzzer -Xswiftc -enable-testing --target Cooktime
 bin="$scratch/debug"
 
 # The modules CooktimerCLI links (Package.swift), and the C libraries behind them.
-# CCurl, CMicroHTTPD and CQRencode are C targets of ours (they dlopen libcurl, libmicrohttpd
-# and libqrencode on first use): their objects are linked and SwiftPM wrote their module maps
-# into the build folder.
-modules=(CooktimerCore CooktimerActivity CooktimerStore CooktimerService CooktimerAPNs
-  CooktimerDelivery CooktimerHTTP CooktimerKitchen CooktimerServer CooktimerLineEditor
-  CooktimerCLI CooktimerShippedRecipes CCurl CMicroHTTPD CQRencode)
+# CCurl, CMicroHTTPD, CQRencode and CPostgreSQL are C targets of ours (they dlopen libcurl,
+# libmicrohttpd, libqrencode and libpq on first use): their objects are linked and SwiftPM
+# wrote their module maps into the build folder.
+modules=(CooktimerCore CooktimerActivity CooktimerStore CooktimerPostgreSQL CooktimerService
+  CooktimerAPNs CooktimerDelivery CooktimerHTTP CooktimerKitchen CooktimerServer
+  CooktimerLineEditor CooktimerCLI CooktimerShippedRecipes CCurl CMicroHTTPD CQRencode
+  CPostgreSQL)
 objects=()
 for m in "${modules[@]}"; do objects+=("$bin/$m.build"/*.o); done
 maps=()
 for c in CYAML CSQLite CReadline CCrypto CZlib; do
   maps+=(-Xcc "-fmodule-map-file=Sources/$c/module.modulemap")
 done
-for c in CCurl CMicroHTTPD CQRencode; do
+for c in CCurl CMicroHTTPD CQRencode CPostgreSQL; do
   maps+=(-Xcc "-fmodule-map-file=$bin/$c.build/module.modulemap")
 done
 libs=(-lyaml -lsqlite3 -lreadline -lcrypto -lz)
