@@ -207,6 +207,16 @@ enum DatabaseMigrator {
       ) STRICT;
       """
     ),
+    (
+      // The sender's next wake (`nextWake`): the earliest renewal of a live activity among
+      // the active runs, from an index instead of every active row (100,000 active runs
+      // took 63 ms a wake; the next due end already comes from `runs_by_next_due`).
+      "an index of the live activities' renewals",
+      """
+      CREATE INDEX runs_by_renewal ON runs ((coalesce(activity_started_ms, created_ms)))
+        WHERE status = 'active' AND activity_alive = 1;
+      """
+    ),
   ]
 
   /// The version this build writes.

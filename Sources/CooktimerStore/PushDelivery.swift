@@ -277,17 +277,21 @@ extension StoreTransaction {
   /// The earliest end date of a running timer of any active run, or renewal of a live
   /// activity (`span` ms after it started): when something happens by itself next.
   public func nextWake(activitySpan span: Int64) throws(StoreError) -> Instant? {
-    // The inner two-argument min() is SQLite's per-row scalar; only the outer one-argument
-    // min() is the aggregate over the runs (with the scalar alone, the first row's answer
-    // came back: the sender slept through every other run's timer).
-    try db.first(
+    // Two index probes, not one scan of the active runs: the soonest running timer's end
+    // (`runs_by_next_due`; only active runs have one) and the soonest renewal of a live
+    // activity (`runs_by_renewal`, migration 10).
+    let due = try db.first(
       """
-      SELECT min(min(coalesce(next_due_ms, 9223372036854775807),
-        CASE WHEN activity_alive = 1 THEN coalesce(activity_started_ms, created_ms) + ?
-          ELSE 9223372036854775807 END))
-      FROM runs WHERE status = 'active'
-      """, [.integer(span)], { $0.optionalInstant(0) }
-    )?.flatMap { $0.unixMilliseconds == Int64.max ? nil : $0 }
+      SELECT next_due_ms FROM runs
+      WHERE next_due_ms IS NOT NULL AND status = 'active' ORDER BY next_due_ms LIMIT 1
+      """, [], { $0.optionalInstant(0) }) ?? nil
+    let renewal = try db.first(
+      """
+      SELECT coalesce(activity_started_ms, created_ms) + ? FROM runs
+      WHERE status = 'active' AND activity_alive = 1
+      ORDER BY coalesce(activity_started_ms, created_ms) LIMIT 1
+      """, [.integer(span)], { $0.optionalInstant(0) }) ?? nil
+    return [due, renewal].compactMap { $0 }.min()
   }
 
   func queued(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
