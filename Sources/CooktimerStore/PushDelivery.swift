@@ -280,17 +280,19 @@ extension StoreTransaction {
     // Two index probes, not one scan of the active runs: the soonest running timer's end
     // (`runs_by_next_due`; only active runs have one) and the soonest renewal of a live
     // activity (`runs_by_renewal`, migration 10).
-    let due = try db.first(
-      """
-      SELECT next_due_ms FROM runs
-      WHERE next_due_ms IS NOT NULL AND status = 'active' ORDER BY next_due_ms LIMIT 1
-      """, [], { $0.optionalInstant(0) }) ?? nil
-    let renewal = try db.first(
-      """
-      SELECT coalesce(activity_started_ms, created_ms) + ? FROM runs
-      WHERE status = 'active' AND activity_alive = 1
-      ORDER BY coalesce(activity_started_ms, created_ms) LIMIT 1
-      """, [.integer(span)], { $0.optionalInstant(0) }) ?? nil
+    let due =
+      try db.first(
+        """
+        SELECT next_due_ms FROM runs
+        WHERE next_due_ms IS NOT NULL AND status = 'active' ORDER BY next_due_ms LIMIT 1
+        """, [], { $0.optionalInstant(0) }) ?? nil
+    let renewal =
+      try db.first(
+        """
+        SELECT coalesce(activity_started_ms, created_ms) + ? FROM runs
+        WHERE status = 'active' AND activity_alive = 1
+        ORDER BY coalesce(activity_started_ms, created_ms) LIMIT 1
+        """, [.integer(span)], { $0.optionalInstant(0) }) ?? nil
     return [due, renewal].compactMap { $0 }.min()
   }
 
