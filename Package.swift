@@ -167,7 +167,8 @@ let package = Package(
       exclude: ["Fixtures"]),
     .testTarget(
       name: "CooktimerStoreTests",
-      dependencies: ["CooktimerCore", "CooktimerStore", "CooktimerTestSupport", "CooktimerPostgreSQL",
+      dependencies: [
+        "CooktimerCore", "CooktimerStore", "CooktimerTestSupport", "CooktimerPostgreSQL",
       ]),
     .testTarget(
       name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
