@@ -13,6 +13,9 @@ let package = Package(
     .library(name: "CooktimerActivity", targets: ["CooktimerActivity"]),
     .library(name: "CooktimerHTTP", targets: ["CooktimerHTTP"]),
     .library(name: "CooktimerAPNs", targets: ["CooktimerAPNs"]),
+    // The app's types (docs/live-activity.md §1.6, docs/api.md §1.5): Foundation only.
+    .library(name: "CookingTimerAttributes", targets: ["CookingTimerAttributes"]),
+    .library(name: "CooktimerAPITypes", targets: ["CooktimerAPITypes"]),
     .executable(name: "cooktimer", targets: ["cooktimer"]),
     .executable(name: "cooktimer-bench", targets: ["cooktimer-bench"]),
   ],
@@ -25,8 +28,17 @@ let package = Package(
       pkgConfig: "yaml-0.1",
       providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
     ),
+    // The iOS app's Live Activity type, one file an app depends on (or pastes): Foundation
+    // only, no ActivityKit, so it builds on Linux too; the app adds the conformance.
+    .target(name: "CookingTimerAttributes"),
+    // The HTTP API's bodies an app sends and reads, one file: Foundation only.
+    .target(name: "CooktimerAPITypes"),
     // Live Activity wire formats (ActivityKit content, APNs requests). No networking.
-    .target(name: "CooktimerActivity", dependencies: ["CooktimerCore"]),
+    // The content state is encoded through CookingTimerAttributes; `contract` prints that
+    // library's file, embedded (Contract/Embedded/ holds a symlink to it).
+    .target(
+      name: "CooktimerActivity", dependencies: ["CooktimerCore", "CookingTimerAttributes"],
+      resources: [.embedInCode("Contract/Embedded/CookingTimerAttributes.swift")]),
     // The only module that imports SQLite.
     .systemLibrary(
       name: "CSQLite",
@@ -80,7 +92,10 @@ let package = Package(
       dependencies: [
         "CooktimerCore", "CooktimerActivity", "CooktimerService", "CooktimerHTTP", "CCrypto",
         "CooktimerKitchen", "CZlib",
-      ]),
+      ],
+      // `contract --api` prints the CooktimerAPITypes library's file (Contract/ holds a
+      // symlink to it).
+      resources: [.embedInCode("Contract/CooktimerAPITypes.swift")]),
     // zlib: the kitchen page and the OpenAPI document gzipped once at start (Content-Encoding).
     .systemLibrary(
       name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"]), .brew(["zlib"])]),
@@ -171,7 +186,16 @@ let package = Package(
         "CooktimerCore", "CooktimerStore", "CooktimerTestSupport", "CooktimerPostgreSQL",
       ]),
     .testTarget(
-      name: "CooktimerActivityTests", dependencies: ["CooktimerCore", "CooktimerActivity"]),
+      name: "CooktimerActivityTests",
+      dependencies: ["CooktimerCore", "CooktimerActivity", "CookingTimerAttributes"]),
+    // The app's type compiled as the app compiles it (a stand-in ActivityAttributes), decoding
+    // every state `plan` and the outbox (a service on a real SQLite file) emit.
+    .testTarget(
+      name: "CookingTimerAttributesTests",
+      dependencies: [
+        "CookingTimerAttributes", "CooktimerCore", "CooktimerActivity", "CooktimerService",
+        "CooktimerStore", "CooktimerShippedRecipes", "CooktimerTestSupport",
+      ]),
     // The use cases in-process, on a real SQLite file, with a clock the tests set.
     .testTarget(
       name: "CooktimerServiceTests",
@@ -187,7 +211,7 @@ let package = Package(
       name: "CooktimerServerTests",
       dependencies: [
         "CooktimerCore", "CooktimerStore", "CooktimerService", "CooktimerHTTP", "CooktimerServer",
-        "CooktimerKitchen", "CooktimerTestSupport",
+        "CooktimerKitchen", "CooktimerTestSupport", "CooktimerAPITypes",
       ]),
     .testTarget(name: "CooktimerKitchenTests", dependencies: ["CooktimerKitchen"]),
     // Runs the real `cooktimer` binary (depending on it makes `swift test` build it).

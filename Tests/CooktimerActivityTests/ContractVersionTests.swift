@@ -3,8 +3,8 @@ import CooktimerCore
 import Foundation
 import Testing
 
-/// The contract compiled here (Contract/CookingTimerAttributes.swift, `cooktimer contract`'s
-/// text) decodes every state the tool emits, and states made before fields were added.
+/// The app's type (the CookingTimerAttributes library, `cooktimer contract`'s text)
+/// decodes every state the tool emits, and states made before fields were added.
 @Suite struct ContractVersionTests {
   static func shipped() throws -> [Recipe] {
     let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()

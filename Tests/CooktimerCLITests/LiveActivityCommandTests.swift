@@ -77,7 +77,31 @@ struct LiveActivityCommandTests {
     let box = try Sandbox(inProcess: true)
     let r = try box.run("contract")
     #expect(r.status == 0)
-    #expect(r.stdout == contractDeclaration() + "\n" + apiContractDeclaration())
+    #expect(r.stdout == contractDeclaration())
+    #expect(r.stdout.contains("public struct CookingTimerAttributes: Codable, Hashable"))
+    let api = try box.run(["contract", "--api"])
+    #expect(api.status == 0)
+    #expect(api.stdout == apiContractDeclaration())
+    #expect(api.stdout.contains("public struct CooktimerRun: Codable, Hashable"))
+    let both = try box.json("contract --json")
+    #expect(both["declaration"] as? String == contractDeclaration())
+    #expect(both["api"] as? String == apiContractDeclaration())
+  }
+
+  @Test func contractRenamesTheTypeOrRefuses() throws {
+    let box = try Sandbox(inProcess: true)
+    let renamed = try box.run(["contract", "--attributes-type", "BakeAttributes"])
+    #expect(renamed.status == 0)
+    #expect(renamed.stdout == contractDeclaration(attributesType: "BakeAttributes"))
+    let bad = try box.run(["contract", "--attributes-type", "Bake Attributes"])
+    #expect(bad.status == 64)
+    #expect(bad.stdout == "")
+    #expect(
+      bad.stderr
+        == "cooktimer: --attributes-type takes a Swift type name (letters, digits, _), not "
+        + "\"Bake Attributes\"\n")
+    #expect(try box.run(["contract", "--api", "--attributes-type", "X"]).status == 64)
+    #expect(try box.run(["status", "--api"]).status == 64)
   }
 
   @Test func planOfTheOvernightBreadRestartsTheActivityBeforeEightHours() throws {

@@ -1,16 +1,19 @@
+import CooktimerAPITypes
 import CooktimerServer
 import CooktimerTestSupport
 import Foundation
 import Testing
 
-/// `cooktimer contract`'s API types are the compiled Contract/APIContract.swift, and they
-/// decode what the server really answers.
+/// `cooktimer contract --api` prints the CooktimerAPITypes library's file, and that library
+/// decodes what the server really answers.
 @Suite("The API's Codable types for the app")
 struct APIContractTests {
-  @Test func theDeclarationIsTheCompiledFile() throws {
+  @Test func theDeclarationIsTheLibrarysFile() throws {
     let file = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-      .appendingPathComponent("Contract/APIContract.swift")
+      .appendingPathComponent("../../Sources/CooktimerAPITypes/CooktimerAPITypes.swift")
+      .standardized
     #expect(apiContractDeclaration() == (try String(contentsOf: file, encoding: .utf8)))
+    #expect(!apiContractDeclaration().contains("ActivityKit"))
   }
 
   @Test func theTypesDecodeTheServersAnswers() throws {

@@ -1,3 +1,4 @@
+import CookingTimerAttributes
 import CooktimerCore
 
 /// The static attributes of the app's Live Activity (`CookingTimerAttributes`, minus its
@@ -23,5 +24,17 @@ public struct CookingAttributes: Hashable, Sendable, Codable {
   public init(run: Run, activity: Int) {
     self.init(
       recipeName: StepText.shortened(run.recipe.title, to: 80), runId: run.id, activity: activity)
+  }
+}
+
+extension CookingAttributes {
+  /// The app's `CookingTimerAttributes` of these attributes.
+  public var appAttributes: CookingTimerAttributes {
+    CookingTimerAttributes(recipeName: recipeName, runId: runId, activity: activity)
+  }
+
+  /// Encodes ``appAttributes``, the app's own type, so the two cannot drift.
+  public func encode(to encoder: Encoder) throws {
+    try appAttributes.encode(to: encoder)
   }
 }

@@ -1,4 +1,6 @@
+import CookingTimerAttributes
 import CooktimerCore
+import Foundation
 
 /// The dynamic state of the app's Live Activity, `CookingTimerAttributes.ContentState`
 /// (docs/live-activity.md §1; ActivityKit `ActivityAttributes.ContentState`). Every push
@@ -6,7 +8,7 @@ import CooktimerCore
 ///
 /// Fields of the first contract (phase … otherTimerCount) are always sent; fields added
 /// since (`nextTimerName`, `nextTimerEndDate`) are left out when they have no value and are
-/// optional in ``contractDeclaration(attributesType:)``, so an app built earlier still decodes.
+/// optional in the app's type (``appState``, ``contractDeclaration(attributesType:)``), so an app built earlier still decodes.
 ///
 /// Instants are ``Instant``s and durations milliseconds here; on the wire (see
 /// ``encode(to:)``) dates are seconds since 2001-01-01T00:00:00Z and durations seconds,
@@ -65,38 +67,29 @@ public struct CookingContentState: Hashable, Sendable {
 }
 
 extension CookingContentState: Encodable {
-  /// The wire form: the app's field names, 2001-based dates, durations in seconds.
-  private struct Storage: Encodable {
-    var phase: String
-    var endDate: Double
-    var isPaused: Bool
-    var remainingWhenPaused: Double
-    var timerName: String
-    var timerDuration: Double
-    var stepNumber: Int
-    var stepCount: Int
-    var stepName: String
-    var nextStepName: String
-    var otherTimerCount: Int
-    var nextTimerName: String?
-    var nextTimerEndDate: Double?
-
-    enum CodingKeys: String, CodingKey {
-      case phase, endDate, isPaused, remainingWhenPaused, timerName, timerDuration
-      case stepNumber, stepCount, stepName, nextStepName, otherTimerCount
-      case nextTimerName, nextTimerEndDate
-    }
-  }
-
-  /// Encodes the app's `ContentState`: `endDate` as seconds since 2001-01-01T00:00:00Z
-  /// (a default `JSONDecoder`'s `.deferredToDate`), durations as seconds with milliseconds.
-  public func encode(to encoder: Encoder) throws {
-    try Storage(
-      phase: phase.rawValue, endDate: endDate.referenceDateSeconds, isPaused: isPaused,
+  /// The app's `CookingTimerAttributes.ContentState` of this state: 2001-based dates (an
+  /// ``Instant``'s milliseconds, exactly), durations in seconds with milliseconds.
+  public var appState: CookingTimerAttributes.ContentState {
+    CookingTimerAttributes.ContentState(
+      phase: phase.rawValue, endDate: Self.wireDate(endDate), isPaused: isPaused,
       remainingWhenPaused: Double(remainingWhenPaused) / 1000, timerName: timerName,
       timerDuration: Double(timerDuration) / 1000, stepNumber: stepNumber, stepCount: stepCount,
       stepName: stepName, nextStepName: nextStepName, otherTimerCount: otherTimerCount,
-      nextTimerName: nextTimerName, nextTimerEndDate: nextTimerEndDate?.referenceDateSeconds
-    ).encode(to: encoder)
+      nextTimerName: nextTimerName, nextTimerEndDate: nextTimerEndDate.map(Self.wireDate))
+  }
+
+  /// `instant` from its seconds since 2001 (``Instant/referenceDateSeconds``), so the `Date`
+  /// encodes to exactly that number: `Instant.date` goes through 1970 seconds, whose
+  /// subtraction can move the last digit of the fraction.
+  private static func wireDate(_ instant: Instant) -> Date {
+    Date(timeIntervalSinceReferenceDate: instant.referenceDateSeconds)
+  }
+
+  /// Encodes ``appState``, the app's own type, so the two cannot drift: with the encoder's
+  /// default `.deferredToDate` (``WireJSON``'s) `endDate` is seconds since
+  /// 2001-01-01T00:00:00Z, what the phone's default `JSONDecoder` reads; a field without a
+  /// value (`nextTimerName`) is left out.
+  public func encode(to encoder: Encoder) throws {
+    try appState.encode(to: encoder)
   }
 }

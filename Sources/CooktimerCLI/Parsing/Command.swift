@@ -27,7 +27,9 @@ public enum Command: Equatable, Sendable {
   case timeline(run: String?)
   case content(run: String?)
   case payload(event: PushEvent, run: String?, dismissal: Dismissal?, priority: Int?)
-  case contract
+  /// `contract [--api] [--attributes-type NAME]`: the app's Live Activity type, or with
+  /// `--api` the HTTP API's bodies (the files of the two library products).
+  case contract(api: Bool, attributesType: String?)
   /// `strings [--locale LANG]`: the app's string table for `--alerts loc-keys`.
   case strings(locale: String?)
   case plan(recipe: String, start: Instant?)

@@ -76,6 +76,14 @@ public enum CommandParser {
       case "--version": local.version = true
       // `serve` and `apikey` (Serve/ServeCommands.swift).
       case "--locale": local.locale = try value()
+      case "--api": local.api = true
+      case "--attributes-type":
+        let name = try value()
+        guard isAttributesTypeName(name) else {
+          throw CLIError.usage(
+            "--attributes-type takes a Swift type name (letters, digits, _), not \"\(name)\"")
+        }
+        local.attributesType = name
       case "--listen": local.listen = try value()
       case "--no-send": local.noSend = true
       case "--tls": local.tls = true

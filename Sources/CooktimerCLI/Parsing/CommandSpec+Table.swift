@@ -143,10 +143,21 @@ extension CommandSpec {
         priority: args.take(\.priority, "--priority"))
     },
     CommandSpec(
-      word: "contract", usage: "contract",
-      summary: "the app's ActivityAttributes Swift declaration",
-      detail: "Paste it into the iOS app so both sides decode the same fields."
-    ) { _ in .contract },
+      word: "contract", usage: "contract [--api] [--attributes-type NAME]",
+      summary: "the app's Live Activity type (Swift), or the HTTP API's types",
+      detail:
+        "The file of the library product CookingTimerAttributes (Foundation only; the app adds "
+        + "`extension CookingTimerAttributes: ActivityAttributes {}`): depend on it or paste it. "
+        + "--attributes-type NAME renames the struct; --api prints CooktimerAPITypes instead; "
+        + "--json gives {declaration, api}."
+    ) { args in
+      let api = args.take(\.api, "--api")
+      let name = args.take(\.attributesType, "--attributes-type")
+      if api && name != nil {
+        throw CLIError.usage("--attributes-type renames the Live Activity type: not with --api")
+      }
+      return .contract(api: api, attributesType: name)
+    },
     CommandSpec(
       word: "strings", usage: "strings [--locale en|de]",
       summary: "the app's string table for --alerts loc-keys",

@@ -30,6 +30,9 @@ struct LocalOptions {
   var proseTimers = false
   /// `strings --locale LANG`.
   var locale: String?
+  /// `contract --api`, `contract --attributes-type NAME`.
+  var api = false
+  var attributesType: String?
   private var used: Set<String> = []
 
   mutating func take<T>(_ key: KeyPath<LocalOptions, T>, _ name: String) -> T {
@@ -46,7 +49,7 @@ struct LocalOptions {
         ("--listen", listen != nil), ("--no-send", noSend), ("--name", name != nil),
         ("--force", force), ("--prose-timers", proseTimers), ("--tls", tls),
         ("--tls-cert", tlsCertificate != nil), ("--tls-key", tlsKey != nil), ("--to", to != nil),
-        ("--locale", locale != nil),
+        ("--locale", locale != nil), ("--api", api), ("--attributes-type", attributesType != nil),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

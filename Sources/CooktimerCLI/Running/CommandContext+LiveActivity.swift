@@ -30,15 +30,18 @@ extension CommandContext {
     return Output(stdout: body + (isatty(STDOUT_FILENO) == 1 ? "\n" : ""), stderr: warnings)
   }
 
-  /// `contract`: the Swift declaration of the app's `ActivityAttributes`.
-  /// Then the `Codable` types of the HTTP API's bodies the app needs (docs/api.md).
-  func contract() -> Output {
+  /// `contract`: the Swift source of the app's Live Activity type (the library
+  /// `CookingTimerAttributes`'s file), its struct named `attributesType`; with `api`, the
+  /// `Codable` types of the HTTP API's bodies (`CooktimerAPITypes`'s file, docs/api.md §1.5).
+  /// `--json`: both, `{"declaration", "api"}`.
+  func contract(api: Bool, attributesType: String?) -> Output {
+    let declaration = contractDeclaration(
+      attributesType: attributesType ?? "CookingTimerAttributes")
     if json {
       return Output(
-        stdout: encodeJSON(["declaration": contractDeclaration(), "api": apiContractDeclaration()])
-          + "\n")
+        stdout: encodeJSON(["declaration": declaration, "api": apiContractDeclaration()]) + "\n")
     }
-    return Output(stdout: contractDeclaration() + "\n" + apiContractDeclaration())
+    return Output(stdout: api ? apiContractDeclaration() : declaration)
   }
 
   /// `strings [--locale LANG]`: the String Catalog of the alert keys (``StringCatalog``),

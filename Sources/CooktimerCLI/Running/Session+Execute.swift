@@ -41,7 +41,8 @@ extension Session {
     case .content(let run): return try context.content(run)
     case .payload(let event, let run, let dismissal, let priority):
       return try context.payload(event, run, dismissal: dismissal, priority: priority)
-    case .contract: return context.contract()
+    case .contract(let api, let attributesType):
+      return context.contract(api: api, attributesType: attributesType)
     case .strings(let locale): return try context.strings(locale: locale)
     case .plan(let name, let start): return try context.plan(name, start: start)
     case .importRecipe(let source, let name, let force):

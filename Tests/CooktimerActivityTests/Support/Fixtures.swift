@@ -1,3 +1,4 @@
+import CookingTimerAttributes
 import CooktimerActivity
 import CooktimerCore
 import Foundation

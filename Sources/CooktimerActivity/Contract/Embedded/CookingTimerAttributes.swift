@@ -1,0 +1,1 @@
+../../../CookingTimerAttributes/CookingTimerAttributes.swift

@@ -1,0 +1,1 @@
+../../CooktimerAPITypes/CooktimerAPITypes.swift
