@@ -50,6 +50,52 @@ struct APIContractTests {
       "PUT", "/v1/tokens/push-to-start", json: String(decoding: token, as: UTF8.self))
     #expect(put.status == 204)
   }
+
+  /// The requests an app encodes with the library are the ones the routes take, and the
+  /// answers to them (suggested timers, pairing) decode.
+  @Test func theOtherRequestsAndAnswersRoundTrip() throws {
+    let box = try TestServer()
+    func send<T: Encodable>(_ method: String, _ target: String, _ body: T) throws -> Answer {
+      try box.call(
+        method, target, json: String(decoding: try JSONEncoder().encode(body), as: UTF8.self))
+    }
+    let decoder = JSONDecoder()
+    let bread = try decoder.decode(
+      CooktimerRun.self,
+      from: Data(try send("POST", "/v1/runs", CooktimerStartRun(recipe: "bread")).body.utf8))
+    #expect(
+      bread.suggestedTimers == [
+        CooktimerSuggestedTimer(label: "s1", text: "15 minutes", seconds: 900)
+      ])
+    let tea = try decoder.decode(
+      CooktimerRun.self,
+      from: Data(
+        try send("POST", "/v1/runs", CooktimerStartRun(recipe: "tea", autoAdvance: true)).body
+          .utf8))
+    #expect(tea.autoAdvance)
+    let added = try decoder.decode(
+      CooktimerChange.self,
+      from: Data(
+        try send("POST", "/v1/runs/\(tea.id)/add", CooktimerAddTime(duration: "-1m", timer: "1"))
+          .body.utf8))
+    #expect(added.run.timers.first?.duration == 180)
+    let begun = try send(
+      "POST", "/v1/runs/\(bread.id)/timers/s1/begin", CooktimerBeginTimer())
+    #expect(begun.status == 200, "\(begun.body)")
+    let token = String(repeating: "cd", count: 32)
+    #expect(
+      try send("PUT", "/v1/tokens/device", CooktimerPushToStartToken(token: token)).status == 204)
+    let activity = CooktimerActivityToken(
+      token: String(repeating: "ef", count: 32), sandbox: false, appStarted: true)
+    #expect(try send("PUT", "/v1/runs/\(tea.id)/activities/1/token", activity).status == 204)
+    let code = box.server.pairingLink(at: t0).code.text
+    let paired = try send("POST", "/v1/pair", CooktimerPair(code: code, name: "kitchen-ipad"))
+    #expect(paired.status == 201, "\(paired.body)")
+    let key = try decoder.decode(CooktimerPairedKey.self, from: Data(paired.body.utf8))
+    #expect(key.name == "kitchen-ipad")
+    #expect(key.createdAt == "2026-11-29T18:00:00.000Z")
+    #expect(key.key.hasPrefix("ck_") && key.key.count == 67)
+  }
 }
 
 /// `GET /`: the kitchen page, with no key, revalidated by its ETag.
