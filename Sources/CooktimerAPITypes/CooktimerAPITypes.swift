@@ -88,6 +88,7 @@ public struct CooktimerActivityToken: Codable, Hashable, Sendable {
 
 /// A run: `GET /v1/runs/{id}`, each of `GET /v1/runs`'s `runs`, and every change's `run`.
 public struct CooktimerRun: Codable, Hashable, Sendable {
+  /// The run's id, as the paths take it (case does not matter).
   public var id: String
   /// The recipe's title.
   public var recipe: String
@@ -95,9 +96,11 @@ public struct CooktimerRun: Codable, Hashable, Sendable {
   public var phase: String
   /// The current step, 1-based.
   public var stepNumber: Int
+  /// The number of steps.
   public var stepCount: Int
   /// The current step's whole text.
   public var stepName: String
+  /// True when each next step starts by itself as the last timer of a step fires.
   public var autoAdvance: Bool
   /// ISO 8601 UTC with milliseconds.
   public var startedAt: String
@@ -106,6 +109,7 @@ public struct CooktimerRun: Codable, Hashable, Sendable {
   /// Up to when its alarms were heard, anywhere (ISO 8601 UTC with milliseconds); a timer
   /// that fired at or before it must not ring again. Absent until the first acknowledgement.
   public var acknowledgedUntil: String?
+  /// Every timer of the recipe, in its order, numbered from 1.
   public var timers: [CooktimerTimer]
   /// The current step's suggested timers `timers/s{n}/begin` starts (times its words name);
   /// absent when there are none.
@@ -134,7 +138,9 @@ public struct CooktimerRun: Codable, Hashable, Sendable {
 
 /// One timer of a run, numbered as `timers/{number}/…` takes it.
 public struct CooktimerTimer: Codable, Hashable, Sendable {
+  /// 1-based, across the whole recipe.
   public var number: Int
+  /// As the recipe names it (may be empty).
   public var name: String
   /// The step it belongs to, 1-based.
   public var step: Int
@@ -183,6 +189,7 @@ public struct CooktimerSuggestedTimer: Codable, Hashable, Sendable {
 
 /// `GET /v1/runs`: the active runs.
 public struct CooktimerRuns: Codable, Hashable, Sendable {
+  /// The active runs, oldest first.
   public var runs: [CooktimerRun]
 
   public init(runs: [CooktimerRun]) {
@@ -195,7 +202,9 @@ public struct CooktimerRuns: Codable, Hashable, Sendable {
 public struct CooktimerChange: Codable, Hashable, Sendable {
   /// The run's id.
   public var id: String
+  /// False when the change changed nothing (a safe retry).
   public var changed: Bool
+  /// Why nothing changed, for people; absent when it changed.
   public var note: String?
   public var run: CooktimerRun
 
@@ -210,6 +219,7 @@ public struct CooktimerChange: Codable, Hashable, Sendable {
 /// `POST /v1/pair`: trade a pairing code (from the QR code or link `serve` shows) for an API
 /// key. Answer: 201 with a ``CooktimerPairedKey``; 403 for a code wrong, used or expired.
 public struct CooktimerPair: Codable, Hashable, Sendable {
+  /// The code as shown or typed (case, `-` and look-alike letters do not matter).
   public var code: String
   /// The key's name ("kitchen-ipad").
   public var name: String?
@@ -222,6 +232,8 @@ public struct CooktimerPair: Codable, Hashable, Sendable {
 
 /// The API key a pairing gave: send it as `Authorization: Bearer KEY`. Shown once.
 public struct CooktimerPairedKey: Codable, Hashable, Sendable {
+  /// The name asked for, with a number added when taken ("kitchen-ipad-2"); "paired1", …
+  /// when none was asked for.
   public var name: String
   /// "ck_" and 64 hex digits.
   public var key: String
