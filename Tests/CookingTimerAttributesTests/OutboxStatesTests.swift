@@ -32,7 +32,11 @@ struct OutboxStatesTests {
 
     /// Sends (reads, decodes, marks sent) every push pending at `t0 + minutes`.
     func send(atMinute minutes: Int64) throws {
-      let now = Instant(unixMilliseconds: t0Unix + minutes * 60_000)
+      try send(at: Instant(unixMilliseconds: t0Unix + minutes * 60_000))
+    }
+
+    /// Sends (reads, decodes, marks sent) every push pending at `now`.
+    func send(at now: Instant) throws {
       let pending = try service.pendingPushes(at: now)
       for entry in pending {
         let body = Data(entry.draft.body.utf8)
@@ -163,5 +167,47 @@ struct OutboxStatesTests {
     #expect(renewed.endDate == t0Date.addingTimeInterval(12 * 3600 + 180))
     #expect(renewed.stepNumber == 4)
     #expect(kitchen.states.last == renewed)
+  }
+
+  /// Each shipped recipe cooked to its end through the service: paused, added to and resumed
+  /// when it starts with a timer, then every timer left to fire and each step moved on from
+  /// as soon as it waits; long ones renew their activity on the way.
+  @Test(arguments: ShippedRecipes.files.map(\.name))
+  func everyShippedRecipeCookedToItsEndDecodes(file: String) throws {
+    let kitchen = try Kitchen()
+    var now = Instant(unixMilliseconds: t0Unix)
+    let run = try kitchen.service.start(
+      try kitchen.recipe(String(file.dropLast(".cook".count))), autoAdvance: false, at: now)
+    try kitchen.send(at: now)
+    if run.phase == .running {
+      for (minute, action) in [(1, RunAction.pause), (2, .add(milliseconds: 60_000)), (3, .resume)]
+      {
+        try kitchen.perform(action, run, atMinute: Int64(minute))
+        try kitchen.send(atMinute: Int64(minute))
+      }
+      now = Instant(unixMilliseconds: t0Unix + 3 * 60_000)
+    }
+    var rounds = 0
+    while try kitchen.service.run(run.id, at: now).isActive {
+      let current = try kitchen.service.run(run.id, at: now)
+      if let due = current.nextDue {
+        now = Instant(unixMilliseconds: max(now, due).unixMilliseconds + 1000)
+      } else {
+        now = Instant(unixMilliseconds: now.unixMilliseconds + 1000)
+        _ = try kitchen.service.perform(.next, on: run.id, at: now)
+      }
+      try kitchen.send(at: now)
+      rounds += 1
+      try #require(rounds < 500, "\(file) never ends")
+    }
+    #expect(kitchen.sent.last?.hasPrefix("end ") == true, "\(kitchen.sent)")
+    #expect(kitchen.states.last?.phase == "finished")
+    #expect(kitchen.states.allSatisfy { $0.knownPhase != nil })
+    #expect(kitchen.states.contains { $0.phase == "paused" } == (run.phase == .running))
+    let activities = Set(kitchen.attributes.compactMap(\.activity))
+    #expect(kitchen.attributes.allSatisfy { $0.runId == run.id })
+    // The bread (about 19 hours) needs three activities; every other recipe fits in one.
+    #expect(activities == (file == "overnight-bread.cook" ? [1, 2, 3] : [1]), "\(kitchen.sent)")
+    #expect(Set(kitchen.states.map(\.phase)).isSuperset(of: ["waiting", "finished"]))
   }
 }
