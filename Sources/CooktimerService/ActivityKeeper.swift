@@ -37,10 +37,13 @@ struct ActivityKeeper {
     guard !events.isEmpty || lifetime != before else { return settled }
     var recorded = settled
     recorded.lastChange = max(recorded.lastChange, now)
+    let order = try Rescoring.ranking(tx)
     try tx.save(recorded)
     try tx.append(events, runID: run.id)
-    try queue.enqueue(moments, runID: run.id, tx: tx)
     try tx.setActivityRecord(ActivityRecord(lifetime), runID: run.id)
+    let after = try Rescoring.ranking(tx)
+    try queue.enqueue(moments, runID: run.id, ranking: after, tx: tx)
+    try Rescoring.rescore(from: order, to: after, except: run.id, at: now, queue: queue, tx: tx)
     return recorded
   }
 
@@ -49,10 +52,13 @@ struct ActivityKeeper {
   mutating func record(
     _ run: Run, events: [RunEvent], cause: PushCause, at now: Instant, tx: StoreTransaction
   ) throws {
+    let before = try Rescoring.ranking(tx)
     try tx.save(run)
     try tx.append(events, runID: run.id)
     let moments = ActivityPushes.change(run, cause: cause, lifetime: &lifetime, at: now)
-    try queue.enqueue(moments, runID: run.id, tx: tx)
     try tx.setActivityRecord(ActivityRecord(lifetime), runID: run.id)
+    let after = try Rescoring.ranking(tx)
+    try queue.enqueue(moments, runID: run.id, ranking: after, tx: tx)
+    try Rescoring.rescore(from: before, to: after, except: run.id, at: now, queue: queue, tx: tx)
   }
 }
