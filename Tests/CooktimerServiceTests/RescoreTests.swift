@@ -43,6 +43,13 @@ import Testing
     #expect(pushes[2].aps["alert"] == nil)
     #expect(pushes[2].phase == "running")
     #expect(pushes[2].headers["apns-expiration"] == String(t0Seconds + 600 + 3600))
+    // `outbox` says why each goes.
+    let causes = try pushes.map {
+      let line = try OutboxDocument.line($0.entry, topic: "com.example.cooktimer")
+      let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+      return object?["cause"] as? [String: String]
+    }
+    #expect(causes == [["kind": "run-started"], ["kind": "run-started"], ["kind": "rescored"]])
     // Rendered 25 minutes later, the scores have not drifted.
     let later = try kitchen.outbox(at: t0 + 35 * Self.minute)
     #expect(later.map(score) == [99, 99, 98])
