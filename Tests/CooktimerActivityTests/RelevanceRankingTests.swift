@@ -66,3 +66,47 @@ import Testing
     #expect(CookingContentState(run: paused, at: t0).relevanceScore(at: t0, runningScore: 98) == 1)
   }
 }
+
+/// A re-score goes at priority 5 outside the budget, with no alert of its own; one that took
+/// over a pending fire's update carries its alarm, and that goes at 10 (docs/delivery.md §3).
+@Suite struct RescorePriorityTests {
+  private func rescore(carrying alert: PushCause? = nil) -> OutboxPush {
+    OutboxPush(
+      event: .update, cause: .rescored, activity: 1, moment: t0,
+      apnsID: "00000000-0000-4000-8000-000000000001",
+      priority: PushRule.of(.rescored).priority, expiration: t0Seconds + 3600,
+      carriedAlert: alert, runningScore: 98)
+  }
+
+  @Test func aReScoreGoesAtFiveWhateverTheBudgetLeft() {
+    let budget = PriorityBudget(perHour: 10)
+    let rule = PushRule.of(.rescored)
+    #expect(
+      rule
+        == PushRule(
+          priority: .consideringDevicePower, alerts: false, sound: false, expiresAfter: 3600))
+    #expect(rescore().alertingCause == nil)
+    for used in [0, 10] {
+      let (priority, reason) = budget.priority(of: rescore(), used: used)
+      #expect(priority == .consideringDevicePower)
+      #expect(reason == "re-scored: the device's runs changed order")
+    }
+  }
+
+  @Test func aReScoreCarryingAFireGoesAtTen() {
+    let carrying = rescore(carrying: .timersFired(["lasagne"]))
+    #expect(carrying.alertingCause == .timersFired(["lasagne"]))
+    let (priority, reason) = PriorityBudget(perHour: 10).priority(of: carrying, used: 10)
+    #expect(priority == .immediately)
+    #expect(reason == "timer fired, carried by a re-score")
+  }
+
+  /// The payload keeps the running score and the cause across encoding.
+  @Test func thePayloadRoundTrips() throws {
+    let push = rescore()
+    #expect(OutboxPush.decoded(push.encoded()) == push)
+    let text = String(decoding: push.encoded(), as: UTF8.self)
+    #expect(text.contains(#""cause":{"kind":"rescored"}"#))
+    #expect(text.contains(#""runningScore":98"#))
+  }
+}
