@@ -14,7 +14,7 @@ import CooktimerStore
 enum Rescoring {
   /// The device's running order as stored in `tx` now.
   static func ranking(_ tx: StoreTransaction) throws -> RelevanceRanking {
-    RelevanceRanking(running: try tx.soonestRunning(limit: RelevanceRanking.ranked + 1))
+    RelevanceRanking(running: try tx.soonestRunning(limit: RelevanceRanking.ranked))
   }
 
   /// Queues a re-score `update` at `now` for each run, save `changed`, whose running score is
