@@ -103,7 +103,8 @@ extension OpenAPIDocument {
     "PushToStartToken": object(
       ["token": pushToken, "device": string, "sandbox": boolean], required: ["token"]),
     "ActivityToken": object(
-      ["token": pushToken, "sandbox": boolean, "appStarted": boolean], required: ["token"]),
+      ["token": pushToken, "device": string, "sandbox": boolean, "appStarted": boolean],
+      required: ["token"]),
     "PairRequest": object(["code": string, "name": string], required: ["code"]),
     "PairedKey": object(
       ["name": string, "key": string, "createdAt": string], required: ["name", "key", "createdAt"]),

@@ -23,8 +23,9 @@ enum TokenRoutes {
     return .noContent
   }
 
-  /// `PUT /v1/runs/{id}/activities/{n}/token {"token", "sandbox"?, "appStarted"?}`
-  /// (`appStarted`: the app started the activity itself; no push-to-start goes for it).
+  /// `PUT /v1/runs/{id}/activities/{n}/token {"token", "device"?, "sandbox"?, "appStarted"?}`
+  /// (`device`: the phone's name — its new token replaces only its own earlier one;
+  /// `appStarted`: the app started the activity itself; no push-to-start goes for it).
   static func activity(_ call: APICall) throws -> HTTPResponse {
     guard let number = Int(call.parameter("n")), number >= 1 else {
       throw RequestError.badRequest(
@@ -33,7 +34,7 @@ enum TokenRoutes {
     let body = try call.body(required: true)
     try call.service.addActivityToken(
       try body.string("token", required: true)!, run: call.parameter("id"), activity: number,
-      sandbox: try body.bool("sandbox") ?? false,
+      device: try body.string("device"), sandbox: try body.bool("sandbox") ?? false,
       appStarted: try body.bool("appStarted") ?? false, at: call.now)
     return .noContent
   }

@@ -57,16 +57,20 @@ extension RunService {
   }
 
   /// Registers the update token of an activity of a run (`activity` `nil`: the run's newest).
-  /// `appStarted`: the app started that activity itself, so its queued push-to-start is not
-  /// sent (no second card; docs/delivery.md §1).
+  /// It replaces the token `device` had for that activity (a phone's new token after the old
+  /// one was invalidated); another device's token stays, so two phones that each carry the run
+  /// both get every push (docs/delivery.md §1). `appStarted`: the app started that activity
+  /// itself, so its queued push-to-start is not sent (no second card).
   /// - Throws: ``ServiceError/invalid(_:)`` for a bad token or activity number,
+  ///   ``ServiceError/badData(_:)`` for a device name with a control character,
   ///   ``ServiceError/noSuchRun(_:)``, ``ServiceError/database(_:)``.
   @discardableResult
   public func addActivityToken(
-    _ text: String, run given: String, activity: Int?, sandbox: Bool, appStarted: Bool = false,
-    at now: Instant? = nil
+    _ text: String, run given: String, activity: Int?, device: String? = nil, sandbox: Bool,
+    appStarted: Bool = false, at now: Instant? = nil
   ) throws(ServiceError) -> PushToken {
     let hex = try Self.normalizedToken(text)
+    let device = try Self.checkedDeviceName(device)
     let now = now ?? clock.now()
     return try writing { tx in
       guard let run = try tx.run(named: given) else {
@@ -79,8 +83,8 @@ extension RunService {
           "\(run.id) has activities 1 to \(newest), not \(number)")
       }
       let token = PushToken(
-        token: hex, kind: .activity, runID: run.id, activity: number, sandbox: sandbox,
-        createdAt: now)
+        token: hex, kind: .activity, runID: run.id, activity: number, device: device,
+        sandbox: sandbox, createdAt: now)
       try tx.addToken(token)
       if appStarted { try tx.startedByTheApp(runID: run.id, activity: number, at: now) }
       return token

@@ -81,12 +81,15 @@ public final class RunService {
       let settings = try self.settings.resolved(tx, remember: true)
       let id = try tx.newRunID()
       let (run, events) = try Run.start(id: id, recipe: recipe, autoAdvance: autoAdvance, at: now)
+      let before = try Rescoring.ranking(tx)
       try tx.insert(run, events: events)
       var lifetime = ActivityLifetime(startedAt: now)
       let moments = ActivityPushes.change(run, cause: .runStarted, lifetime: &lifetime, at: now)
-      try PushQueue(settings: settings, makeAPNsID: makeAPNsID)
-        .enqueue(moments, runID: id, tx: tx)
       try tx.setActivityRecord(ActivityRecord(lifetime), runID: id)
+      let after = try Rescoring.ranking(tx)
+      let queue = PushQueue(settings: settings, makeAPNsID: makeAPNsID)
+      try queue.enqueue(moments, runID: id, ranking: after, tx: tx)
+      try Rescoring.rescore(from: before, to: after, except: id, at: now, queue: queue, tx: tx)
       try finish?(run, ChangeTransaction(tx: tx))
       return run
     }

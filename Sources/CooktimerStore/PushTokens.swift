@@ -39,9 +39,11 @@ public struct PushToken: Hashable, Sendable {
 
 extension StoreTransaction {
   /// Stores a token, replacing an earlier record of the same token (a phone that reports
-  /// it again, or for another activity). An activity's update token replaces the one it had:
-  /// `pushTokenUpdates` hands out a new token when the old one is invalidated, and Apple
-  /// asks to stop using the old one (issue 20: both got every push).
+  /// it again, or for another activity). An activity's update token replaces the one the
+  /// same device had for that activity: `pushTokenUpdates` hands out a new token when the old
+  /// one is invalidated, and Apple asks to stop using the old one (issue 20: both got every
+  /// push). The device is the token's `device` name (none and `""` are one device), so two
+  /// phones that each carry the run keep a token each and both get every push.
   /// - Throws: `.noSuchRun` for an activity token of a run that is not stored.
   public func addToken(_ token: PushToken) throws(StoreError) {
     if token.kind == .device { return try addDeviceToken(token) }
@@ -51,7 +53,8 @@ extension StoreTransaction {
         """
         DELETE FROM push_tokens
         WHERE kind = 'activity' AND run_id = ? AND activity = ? AND token <> ?
-        """, [.text(run), .integer(activity), .text(token.token)])
+          AND coalesce(device, '') = ?
+        """, [.text(run), .integer(activity), .text(token.token), .text(token.device ?? "")])
     }
     try db.run(
       """

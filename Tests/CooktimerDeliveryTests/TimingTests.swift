@@ -17,25 +17,43 @@ struct TimingTests {
     // Two runs, the later one's timer first: the sender must wake for whichever ends next.
     var ends: [String: Double] = [:]
     var runs: [String: String] = [:]
+    var eggToken: String?
     for recipe in ["egg", "tea"] {
       let run = try box.json(["start", recipe])
       let id = try #require(run["id"] as? String)
       let token = randomToken()
       try box.addActivityToken(token, run: id)
       runs[token] = id
+      if recipe == "egg" { eggToken = token }
       ends[token] = try unixSeconds((run["timers"] as? [[String: Any]])?.first?["endDate"])
     }
     // From here on the sender is the only cooktimer: it must settle the runs itself.
     let sender = try box.sender()
-    let requests = try box.requests(count: 4, within: .seconds(6), sender: sender)
-    let updates = requests.filter { ends[$0.token ?? ""] != nil }
+    // Two starts, the two fires, and the egg's two re-scores (docs/live-activity.md §3.7):
+    // the tea fires first, so the egg drops to 98 at the tea's start and is back at 99 once
+    // the tea has fired; those go at priority 5.
+    let requests = try box.requests(count: 6, within: .seconds(6), sender: sender)
+    let toActivities = requests.filter { ends[$0.token ?? ""] != nil }
+    let updates = toActivities.filter { $0.headers["apns-priority"] == "10" }
     #expect(updates.count == 2)
-    // Each start's timestamp, by run: a send takes max(floor(send time), previous + 1).
-    var startStamps: [String: Int] = [:]
-    for request in requests where ends[request.token ?? ""] == nil {
+    let rescores = toActivities.filter { $0.headers["apns-priority"] == "5" }
+    #expect(rescores.map(\.token) == [eggToken, eggToken])
+    let scores = try rescores.map {
+      ((try jsonObject($0.body)["aps"] as? [String: Any])?["relevance-score"] as? NSNumber)?
+        .doubleValue
+    }
+    #expect(scores == [98, 99])
+    // Each run's timestamps before each request (its start, then its re-scores): a send
+    // takes max(floor(send time), previous + 1).
+    var latestStamp: [String: Int] = [:]
+    var stampBefore: [Int: Int] = [:]
+    for (index, request) in requests.enumerated() {
       let aps = try jsonObject(request.body)["aps"] as? [String: Any]
-      let run = (aps?["attributes"] as? [String: Any])?["runId"] as? String
-      startStamps[run ?? ""] = aps?["timestamp"] as? Int
+      let run =
+        runs[request.token ?? ""]
+        ?? (aps?["attributes"] as? [String: Any])?["runId"] as? String ?? ""
+      if let previous = latestStamp[run] { stampBefore[index] = previous }
+      latestStamp[run] = aps?["timestamp"] as? Int
     }
     for update in updates {
       let end = ends[update.token!]!
@@ -44,7 +62,8 @@ struct TimingTests {
       #expect(aps["event"] as? String == "update")
       // The sender read its clock a few ms before the stand-in's receipt: either second.
       let received = DeliveryBox.processTime(update)
-      let previous = try #require(startStamps[runs[update.token!] ?? ""])
+      let index = try #require(requests.firstIndex { $0.apnsID == update.apnsID })
+      let previous = try #require(stampBefore[index])
       let allowed = Set(
         [received - 0.05, received].map { max(Int($0.rounded(.down)), previous + 1) })
       let stamp = try #require(aps["timestamp"] as? Int)

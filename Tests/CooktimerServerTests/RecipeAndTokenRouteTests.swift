@@ -63,6 +63,28 @@ struct RecipeAndTokenRouteTests {
         .status == 404)
   }
 
+  /// Two phones report activity 1's update token, each with its name: both stay; a name with
+  /// a control character is refused (docs/delivery.md §1).
+  @Test func twoPhonesKeepAnActivityTokenEach() throws {
+    let box = try TestServer()
+    let id = try box.startTea()
+    let anna = String(repeating: "a1", count: 32)
+    let ben = String(repeating: "b2", count: 32)
+    for (token, device) in [(anna, "Anna"), (ben, "Ben")] {
+      let put = try box.call(
+        "PUT", "/v1/runs/\(id)/activities/1/token",
+        json: #"{"token": "\#(token)", "device": "\#(device)"}"#)
+      #expect(put.status == 204)
+    }
+    let stored = try box.service().tokens().filter { $0.kind == .activity }
+    #expect(stored.map(\.token) == [anna, ben])
+    #expect(stored.map(\.device) == ["Anna", "Ben"])
+    let bad = try box.call(
+      "PUT", "/v1/runs/\(id)/activities/1/token",
+      json: #"{"token": "\#(anna)", "device": "A\u0007"}"#)
+    #expect(bad.status == 400)
+  }
+
   @Test func outboxAndDeliveries() throws {
     let box = try TestServer()
     #expect(try box.call("GET", "/v1/outbox").body == #"{"pending":[]}"#)

@@ -45,6 +45,10 @@ public struct OutboxPush: Hashable, Sendable, Codable {
   /// Its alert goes without a sound: the activity sounded an alert within
   /// ``OutboxPush/soundGap`` before it (one sound per moment; issue 20).
   public var soundless: Bool
+  /// The `relevance-score` the run has among the device's runs while its timer runs
+  /// (``RelevanceRanking/runningScore(of:)``, as of the push's moment); `nil` for a row
+  /// written before ranking, which scores the run alone. Other phases score by phase.
+  public var runningScore: Double?
 
   /// Two alerts of one activity closer than this (ms) sound once.
   public static let soundGap: Int64 = 2000
@@ -53,9 +57,11 @@ public struct OutboxPush: Hashable, Sendable, Codable {
     kind: Kind = .liveActivity, event: PushEvent, cause: PushCause, activity: Int,
     moment: Instant, apnsID: String, priority: PushPriority, expiration: Int64,
     attributesType: String = "CookingTimerAttributes", alertStyle: AlertStyle = .text,
-    carriedAlert: PushCause? = nil, silenced: Bool = false, soundless: Bool = false
+    carriedAlert: PushCause? = nil, silenced: Bool = false, soundless: Bool = false,
+    runningScore: Double? = nil
   ) {
     self.soundless = soundless
+    self.runningScore = runningScore
     self.kind = kind
     self.event = event
     self.cause = cause

@@ -11,6 +11,7 @@ extension PushCause: Codable {
     case cook
     case activityRetired = "activity-retired"
     case abandoned
+    case rescored
   }
 
   public init(from decoder: Decoder) throws {
@@ -22,6 +23,7 @@ extension PushCause: Codable {
     case .cook: self = .cook(try c.decode(CookAction.self, forKey: .action))
     case .activityRetired: self = .activityRetired
     case .abandoned: self = .abandoned
+    case .rescored: self = .rescored
     }
   }
 
@@ -38,6 +40,7 @@ extension PushCause: Codable {
       try c.encode(action, forKey: .action)
     case .activityRetired: try c.encode(Kind.activityRetired, forKey: .kind)
     case .abandoned: try c.encode(Kind.abandoned, forKey: .kind)
+    case .rescored: try c.encode(Kind.rescored, forKey: .kind)
     }
   }
 

@@ -26,7 +26,7 @@ extension PushRequest {
       moment, timestamp: timestamp, topic: topic,
       options: PushOptions(
         priority: push.priority, attributesType: push.attributesType, activity: push.activity,
-        alertStyle: push.alertStyle, apnsID: push.apnsID),
+        alertStyle: push.alertStyle, apnsID: push.apnsID, runningScore: push.runningScore),
       alertCause: push.alertingCause, expiration: push.expiration, sound: !push.soundless)
   }
 

@@ -42,6 +42,11 @@ public struct PriorityBudget: Hashable, Sendable {
     case .runStarted, .activityReplaced: return (push.priority, "start")
     case .activityRetired: return (push.priority, "retired activity")
     case .abandoned: return (push.priority, "abandoned run")
+    case .rescored:
+      // A re-score that took over a pending fire's update carries its alarm: that goes now.
+      return push.carriesFire
+        ? (.immediately, "timer fired, carried by a re-score")
+        : (push.priority, "re-scored: the device's runs changed order")
     }
   }
 }

@@ -16,6 +16,9 @@ public enum PushCause: Hashable, Sendable {
   /// The `end` of the activity of a run left paused or waiting past
   /// ``ActivityLifetime/abandonAfter``: it is not renewed any more.
   case abandoned
+  /// Another run of the device changed and this run's place among the device's runs with it:
+  /// an `update` carrying its new `relevance-score` (``RelevanceRanking``), alerting nobody.
+  case rescored
 }
 
 /// A change the cook makes to a run (`pause`, `add 1m`, …), as the push rule sees it. Its

@@ -18,12 +18,17 @@ public struct PushOptions: Hashable, Sendable {
   public var alertStyle: AlertStyle
   /// The `apns-id` header (a UUID); `nil` leaves it to the sender.
   public var apnsID: String?
+  /// The run's `relevance-score` while running, from its place among the device's runs
+  /// (``RelevanceRanking``); `nil`: the run scored alone (§3.7's minutes rule).
+  public var runningScore: Double?
 
   public init(
     priority: PushPriority? = nil, dismissal: Dismissal? = nil,
     attributesType: String = "CookingTimerAttributes", cause: PushCause? = nil,
-    activity: Int = 1, alertStyle: AlertStyle = .text, apnsID: String? = nil
+    activity: Int = 1, alertStyle: AlertStyle = .text, apnsID: String? = nil,
+    runningScore: Double? = nil
   ) {
+    self.runningScore = runningScore
     self.priority = priority
     self.dismissal = dismissal
     self.attributesType = attributesType

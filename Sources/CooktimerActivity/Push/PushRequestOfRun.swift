@@ -69,7 +69,7 @@ extension PushRequest {
           return alert
         },
         staleDate: stale, dismissalDate: dismissal, inputPushToken: event == .start,
-        relevanceScore: state.relevanceScore(at: now)
+        relevanceScore: state.relevanceScore(at: now, runningScore: options.runningScore)
       ).encoded()
     }
 

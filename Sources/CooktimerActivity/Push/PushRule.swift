@@ -11,6 +11,7 @@ import CooktimerCore
 /// | the cook's action (pause … stop) | 10 | no | – | 1 h |
 /// | replaced activity retired | 5 | no | – | 10 min |
 /// | abandoned run | 5 | no | – | 4 h |
+/// | re-scored (another run changed the device's order) | 5 | no | – | 1 h |
 ///
 /// Why: a start without an alert is dropped by the phone (Apple forum 799195, APNSwift issue
 /// 232); a timer that fires is the one moment the cook cannot predict, so it must arrive at
@@ -52,6 +53,10 @@ public struct PushRule: Hashable, Sendable {
     case .abandoned:
       return PushRule(
         priority: .consideringDevicePower, alerts: false, sound: false, expiresAfter: 4 * 3600)
+    case .rescored:
+      // Only the order of the cards changes: nothing the cook must see at once.
+      return PushRule(
+        priority: .consideringDevicePower, alerts: false, sound: false, expiresAfter: 3600)
     }
   }
 }

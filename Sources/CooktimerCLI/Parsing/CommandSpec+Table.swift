@@ -207,7 +207,8 @@ extension CommandSpec {
       summary: "the phone's push tokens, for send",
       detail:
         "token add push-to-start HEX [--device NAME] [--sandbox]; token add activity RUN HEX "
-        + "[--activity N] (default: the run's newest activity) [--sandbox] [--app-started]; "
+        + "[--activity N] (default: the run's newest activity) [--device NAME] (replaces only "
+        + "that device's earlier token) [--sandbox] [--app-started]; "
         + "token add device HEX [--device NAME] [--sandbox]; token list; "
         + "token remove HEX. A bad token exits 64.",
       arguments: [.none]

@@ -6,8 +6,10 @@ public enum TokenCommand: Equatable, Sendable {
   /// `token add device HEX [--device NAME] [--sandbox]`: the app's ordinary device token,
   /// for the backup alert of a fire (docs/delivery.md §6).
   case addDevice(token: String, device: String?, sandbox: Bool)
-  /// `token add activity RUN HEX [--activity N] [--sandbox] [--app-started]`
-  case addActivity(run: String, token: String, activity: Int?, sandbox: Bool, appStarted: Bool)
+  /// `token add activity RUN HEX [--activity N] [--device NAME] [--sandbox] [--app-started]`
+  case addActivity(
+    run: String, token: String, activity: Int?, device: String? = nil, sandbox: Bool,
+    appStarted: Bool)
   case list
   /// `token remove HEX`
   case remove(token: String)
@@ -94,7 +96,7 @@ struct DeliveryOptions: Equatable {
           command = .token(
             .addActivity(
               run: run, token: try next("HEX", "token add activity RUN"), activity: activity,
-              sandbox: sandbox, appStarted: appStarted))
+              device: device, sandbox: sandbox, appStarted: appStarted))
         case "device":
           command = .token(
             .addDevice(token: try next("HEX", "token add device"), device: device, sandbox: sandbox)

@@ -20,9 +20,10 @@ extension CommandContext {
     case .addDevice(let hex, let device, let sandbox):
       let token = try service.addDeviceToken(hex, device: device, sandbox: sandbox, at: now)
       return tokenAdded(TokenDocument(token))
-    case .addActivity(let run, let hex, let activity, let sandbox, let appStarted):
+    case .addActivity(let run, let hex, let activity, let device, let sandbox, let appStarted):
       let token = try service.addActivityToken(
-        hex, run: run, activity: activity, sandbox: sandbox, appStarted: appStarted, at: now)
+        hex, run: run, activity: activity, device: device, sandbox: sandbox,
+        appStarted: appStarted, at: now)
       return tokenAdded(TokenDocument(token))
     case .list:
       let tokens = try service.tokens().map(TokenDocument.init)

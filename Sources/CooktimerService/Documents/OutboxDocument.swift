@@ -3,7 +3,8 @@ import CooktimerStore
 import Foundation
 
 /// The pending pushes as `outbox --json` prints them and `GET /v1/outbox` sends them:
-/// `{"pending": [...]}`, each entry's headers and body embedded as objects, keys sorted.
+/// `{"pending": [...]}`, each entry's headers and body embedded as objects, keys sorted, with
+/// its cause (``PushCause``'s stored form).
 /// Each entry's headers carry the topic in force; without one, each has `"problem"`.
 public enum OutboxDocument {
   /// One entry as a JSON object, as `outbox` prints each line.
@@ -20,10 +21,9 @@ public enum OutboxDocument {
     }
     // The activity's number is a number, as in `plan`; push-to-start and device are strings.
     let typed: String?
+    let payload = OutboxPush.decoded(entry.draft.payload)
     do {
-      typed = try OutboxPush.decoded(entry.draft.payload).map {
-        String(decoding: try $0.target.encoded(), as: UTF8.self)
-      }
+      typed = try payload.map { String(decoding: try $0.target.encoded(), as: UTF8.self) }
     } catch {
       throw .activity(.encodingFailed("the outbox row \(entry.id) does not decode: \(error)"))
     }
@@ -48,6 +48,9 @@ public enum OutboxDocument {
       ("timestamp", String(entry.draft.timestamp)),
     ]
     if topic == nil { fields.insert(("problem", try text("no APNs topic set")), at: 7) }
+    // Why it goes (`{"kind": "rescored"}`, `{"kind": "cook", "action": "pause"}`, …); a row
+    // written before payloads has none.
+    if let cause = payload?.cause { fields.insert(("cause", try text(cause)), at: 2) }
     let members = try fields.map { (field) throws(ServiceError) in
       "\(try text(field.0)):\(field.1)"
     }
