@@ -54,6 +54,13 @@ struct PostgreSQLTranslationTests {
     #expect(
       PostgreSQLEngine.withoutPassword("postgres:///timers?user=cook&password=s3cret&port=1")
         == "postgres:///timers?user=cook&password=…&port=1")
+    // The user information ends at the authority's last `@` (RFC 3986 §3.2).
+    #expect(
+      PostgreSQLEngine.withoutPassword("postgresql://cook:p@ss@db.local/timers")
+        == "postgresql://cook@db.local/timers")
+    #expect(
+      PostgreSQLEngine.withoutPassword("postgresql://db.local/timers?x=a@b")
+        == "postgresql://db.local/timers?x=a@b")
   }
 }
 
