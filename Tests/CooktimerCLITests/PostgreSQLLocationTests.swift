@@ -1,8 +1,8 @@
 import Foundation
 import Testing
 
-/// `--db postgresql://…`: a malformed URL is usage (64) before anything connects
-/// (docs/cli.md §5).
+/// `--db postgresql://…`: a malformed URL is usage (64) before anything connects, a server
+/// that cannot be reached is an I/O error (74) told on one line (docs/cli.md §5).
 @Suite("PostgreSQL URLs and empty databases")
 struct PostgreSQLLocationTests {
   @Test(arguments: [
@@ -41,5 +41,17 @@ struct PostgreSQLLocationTests {
       #expect(r.stderr == "cooktimer: \(message)\n", "\(command)")
       #expect(!r.stderr.contains("s3cret"))
     }
+  }
+
+  /// A URL that parses but reaches no server: 74, libpq's two lines (the second indented by
+  /// a tab) on one line without the tab, the password left out.
+  @Test func anUnreachableServerIs74OnOneLine() throws {
+    let box = try Sandbox(inProcess: true)
+    let r = try box.run(["--db", "postgresql://cook:s3cret@127.0.0.1:1/db", "status"])
+    #expect(r.status == 74)
+    #expect(
+      r.stderr
+        == "cooktimer: postgresql://cook@127.0.0.1:1/db: cannot connect to PostgreSQL: connection to server at \"127.0.0.1\", port 1 failed: Connection refused / Is the server running on that host and accepting TCP/IP connections?; check that the PostgreSQL server runs and the URL, or pass --db\n"
+    )
   }
 }
