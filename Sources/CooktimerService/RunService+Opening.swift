@@ -18,6 +18,20 @@ extension RunService {
     let store = try ServiceError.storing { try RunStore.open(location: path) }
     self.init(store: store, clock: clock, zone: zone, settings: settings)
   }
+
+  /// The service on the cooktimer database at `path` if there is one, `nil` when there is
+  /// none yet (no file; a PostgreSQL database with no table in its schema): a command that
+  /// only reads creates nothing (docs/cli.md §1.1).
+  /// - Throws: as ``init(path:clock:zone:settings:)``.
+  public static func existing(
+    at path: String, clock: any Clock = SystemClock(), zone: TimeZone = .current,
+    settings: PushSettings = PushSettings()
+  ) throws(ServiceError) -> RunService? {
+    if let problem = DatabaseLocation.problem(with: path) { throw .invalid(problem) }
+    guard let store = try ServiceError.storing({ try RunStore.openExisting(location: path) })
+    else { return nil }
+    return RunService(store: store, clock: clock, zone: zone, settings: settings)
+  }
 }
 
 /// Where cooktimer keeps its files (docs/cli.md §1.2), for front ends that open a service.

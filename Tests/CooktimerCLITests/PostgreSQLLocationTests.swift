@@ -1,8 +1,10 @@
+import CooktimerTestSupport
 import Foundation
 import Testing
 
 /// `--db postgresql://…`: a malformed URL is usage (64) before anything connects, a server
-/// that cannot be reached is an I/O error (74) told on one line (docs/cli.md §5).
+/// that cannot be reached is an I/O error (74) told on one line, and a command that only
+/// reads finds an empty database empty — it creates no schema (docs/cli.md §1.1, §5).
 @Suite("PostgreSQL URLs and empty databases")
 struct PostgreSQLLocationTests {
   @Test(arguments: [
@@ -53,5 +55,33 @@ struct PostgreSQLLocationTests {
       r.stderr
         == "cooktimer: postgresql://cook@127.0.0.1:1/db: cannot connect to PostgreSQL: connection to server at \"127.0.0.1\", port 1 failed: Connection refused / Is the server running on that host and accepting TCP/IP connections?; check that the PostgreSQL server runs and the URL, or pass --db\n"
     )
+  }
+
+  /// Reading commands on a database with no table: what SQLite's missing file gets, and the
+  /// schema stays empty; `start` then makes it.
+  @Test func readingCommandsCreateNoSchema() throws {
+    try TestPostgreSQL.withSchema { url in
+      let box = try Sandbox(inProcess: true)
+      try box.write(recipe: "tea", "Steep ~tea{3%minutes}.")
+      let missing =
+        "no cooktimer database at \(url) yet (its schema has no tables); `start RECIPE` makes it"
+      let status = try box.run(["--db", url, "status"])
+      #expect(status.status == 0)
+      #expect(status.stdout == "No active runs. Start one with `start RECIPE`.\n")
+      #expect(status.stderr == "cooktimer: \(missing)\n")
+      for command in [
+        ["status", "x1"], ["outbox"], ["deliveries"], ["token", "list"], ["apikey", "list"],
+        ["timeline"],
+      ] {
+        let r = try box.run(["--db", url] + command)
+        #expect(r.status == 66, "\(command)")
+        #expect(r.stderr == "cooktimer: \(missing) (check --db and $COOKTIMER_DB)\n", "\(command)")
+      }
+      #expect(try TestPostgreSQL.tableCount(on: url) == 0)
+      let start = try box.run(["--db", url, "start", "tea", "--now", "2026-12-01T10:00:00Z"])
+      #expect(start.status == 0)
+      #expect(try TestPostgreSQL.tableCount(on: url) > 0)
+      #expect(try box.run(["--db", url, "outbox"]).status == 0)
+    }
   }
 }
