@@ -58,7 +58,6 @@ RECIPES = {
 SLOW = ("slow-stock", "Simmer the @bones{} for ~stock{3%hours}.\n")
 # What B's stream knows of a run a resync no longer lists.
 ENDED = ("ended",)
-EVENT_OF = {"pause": "paused", "resume": "resumed", "add": "added"}
 
 
 def hex_token():
@@ -326,14 +325,7 @@ def check_store(cluster, tally):
     for run, kind, count in cluster.query(
             "SELECT run_id, kind, count(*) FROM run_events GROUP BY run_id, kind"):
         events[(run, kind)] = int(count)
-    for run in tally.started:
-        if events.get((run, "started"), 0) != 1:
-            problems.append(f"{run}: {events.get((run, 'started'), 0)} started events")
-    for (run, action), count in tally.changed.items():
-        kind = EVENT_OF.get(action)
-        if kind and events.get((run, kind), 0) < count:
-            problems.append(f"{run}: {count} answers said {action} changed it, "
-                            f"{events.get((run, kind), 0)} {kind} events")
+    problems += driver.event_problems(events, tally)
     for run, json_text in cluster.query("SELECT id, run_json FROM runs"):
         step = tally.last_step.get(run)
         index = json.loads(json_text)[4]  # StoredRun's fifth field: the step index

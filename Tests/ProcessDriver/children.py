@@ -1,7 +1,7 @@
 """What the Python drivers of real `cooktimer` processes share (Tests/ServeConcurrency,
 Tests/PostgreSQLFault): their common options, a free loopback port, a child process that can be started, waited
-for, killed and stopped again the same way, and the tally of answers and failures their
-client threads keep.
+for, killed and stopped again the same way, the tally of answers and failures their
+client threads keep, and the check that every change answered 2xx left its events.
 
 Python's standard library only. A driver imports it with
 `sys.path.insert(0, os.path.join(ROOT, "Tests", "ProcessDriver"))`.
@@ -123,3 +123,24 @@ class Tally:
     def answer(self, status):
         with self.lock:
             self.statuses[status] = self.statuses.get(status, 0) + 1
+
+
+# The event each change leaves in `run_events` when it answers `"changed": true`.
+EVENT_OF = {"pause": "paused", "resume": "resumed", "add": "added"}
+
+
+def event_problems(events, tally):
+    """What the stored event log lacks, as lines: `events` maps (run, kind) to how many
+    `run_events` rows there are; each run in `tally.started` must have one `started`, and
+    each (run, action) in `tally.changed` at least as many events of its kind as answers
+    said `"changed": true`."""
+    problems = []
+    for run in tally.started:
+        if events.get((run, "started"), 0) != 1:
+            problems.append(f"{run}: {events.get((run, 'started'), 0)} started events")
+    for (run, action), count in tally.changed.items():
+        kind = EVENT_OF.get(action)
+        if kind and events.get((run, kind), 0) < count:
+            problems.append(f"{run}: {count} answers said {action} changed it, "
+                            f"{events.get((run, kind), 0)} {kind} events")
+    return problems

@@ -37,8 +37,6 @@ import children as driver  # noqa: E402
 from children import Child, free_port  # noqa: E402
 # Recipes whose first steps carry timers, so pause, resume and add change something.
 RECIPES = ["overnight-bread", "soft-boiled-eggs", "pasta-carbonara", "spaghetti", "steak"]
-# The event each change leaves in `run_events` when it answers `"changed": true`.
-EVENT_OF = {"pause": "paused", "resume": "resumed", "add": "added"}
 
 
 class Tally(driver.Tally):
@@ -120,15 +118,7 @@ def check_database(path, tally):
         "SELECT run_id, kind, count(*) FROM run_events GROUP BY run_id, kind"
     ):
         events[(run, kind)] = count
-    for run in tally.started:
-        if events.get((run, "started"), 0) != 1:
-            problems.append(f"{run}: {events.get((run, 'started'), 0)} started events")
-    for (run, action), count in tally.changed.items():
-        kind = EVENT_OF.get(action)
-        if kind and events.get((run, kind), 0) < count:
-            problems.append(
-                f"{run}: {count} answers said {action} changed it, {events.get((run, kind), 0)} {kind} events"
-            )
+    problems += driver.event_problems(events, tally)
     for run, step in tally.last_step.items():
         row = db.execute("SELECT run_json FROM runs WHERE id = ?", (run,)).fetchone()
         if row is None:
