@@ -12,6 +12,8 @@ typedef void (*NoticeProcessor)(void *arg, const char *message);
 
 static struct {
   PGconn *(*connectdb)(const char *);
+  PQconninfoOption *(*conninfo_parse)(const char *, char **);
+  void (*conninfo_free)(PQconninfoOption *);
   ConnStatusType (*status)(const PGconn *);
   char *(*error_message)(const PGconn *);
   void (*finish)(PGconn *);
@@ -62,6 +64,8 @@ static void load(void) {
     return;
   }
   LOAD(connectdb, "PQconnectdb");
+  LOAD(conninfo_parse, "PQconninfoParse");
+  LOAD(conninfo_free, "PQconninfoFree");
   LOAD(status, "PQstatus");
   LOAD(error_message, "PQerrorMessage");
   LOAD(finish, "PQfinish");
@@ -104,6 +108,16 @@ PGconn *cooktimer_pq_connect(const char *conninfo) {
   PGconn *conn = pq.connectdb(conninfo);
   if (conn != NULL) pq.set_notice_processor(conn, ignoreNotice, NULL);
   return conn;
+}
+
+PQconninfoOption *cooktimer_pq_conninfo_parse(const char *conninfo, char **errmsg) {
+  *errmsg = NULL;
+  if (cooktimer_pq_load() != NULL) return NULL;
+  return pq.conninfo_parse(conninfo, errmsg);
+}
+
+void cooktimer_pq_conninfo_free(PQconninfoOption *options) {
+  if (options != NULL) pq.conninfo_free(options);
 }
 
 ConnStatusType cooktimer_pq_status(const PGconn *conn) { return pq.status(conn); }

@@ -70,13 +70,10 @@ public final class PostgreSQLEngine: DatabaseEngine {
   }
 
   /// The URL as errors show it: any password (`user:password@`, `password=`) left out.
-  static func withoutPassword(_ url: String) -> String {
+  public static func withoutPassword(_ url: String) -> String {
     var text = url
-    if let scheme = text.range(of: "://"),
-      let at = text[scheme.upperBound...].firstIndex(of: "@")
-    {
-      let user = text[scheme.upperBound..<at]
-      if let colon = user.firstIndex(of: ":") { text.removeSubrange(colon..<at) }
+    if let password = userPassword(in: text) {
+      text.removeSubrange(text.index(before: password.lowerBound)..<password.upperBound)
     }
     if let query = text.range(of: "password=") {
       let end = text[query.upperBound...].firstIndex(of: "&") ?? text.endIndex
@@ -85,7 +82,20 @@ public final class PostgreSQLEngine: DatabaseEngine {
     return text
   }
 
-  private static func oneLine(_ message: String) -> String {
+  /// Where the password of `url`'s user information (`user:password@host`) stands, if
+  /// there is one: the authority ends at the first `/`, `?` or `#`, and its last `@` ends
+  /// the user information (RFC 3986 §3.2), so a stray `@` in the password hides nothing.
+  static func userPassword(in url: String) -> Range<String.Index>? {
+    guard let scheme = url.range(of: "://") else { return nil }
+    let authorityEnd =
+      url[scheme.upperBound...].firstIndex(where: { "/?#".contains($0) }) ?? url.endIndex
+    guard let at = url[scheme.upperBound..<authorityEnd].lastIndex(of: "@"),
+      let colon = url[scheme.upperBound..<at].firstIndex(of: ":")
+    else { return nil }
+    return url.index(after: colon)..<at
+  }
+
+  static func oneLine(_ message: String) -> String {
     message.split(whereSeparator: \.isNewline).map {
       $0.trimmingPrefix("ERROR:").trimmingPrefix("  ")
     }.joined(separator: " / ")

@@ -10,7 +10,8 @@ struct RequestBody {
   /// The body of `request` as an object. An empty body is `{}` unless `required`.
   /// - Throws: ``RequestError/unsupportedMediaType(_:)`` when a body comes without
   ///   `Content-Type: application/json` (or `…+json`); ``RequestError/badRequest(_:)`` for
-  ///   a body that is not one JSON object, or none where one is `required`.
+  ///   a body that is not one JSON object (nesting deeper than 512 is said so, with the
+  ///   byte where it went too deep), or none where one is `required`.
   init(_ request: HTTPRequest, required: Bool) throws {
     if request.body.isEmpty {
       guard !required else {
@@ -28,6 +29,11 @@ struct RequestBody {
         "the body must be application/json, not \(type.isEmpty ? "untyped" : type)")
     }
     guard let value = try? JSONDecoder().decode(JSONValue.self, from: request.body) else {
+      if let offset = JSONNesting.tooDeep(request.body) {
+        throw RequestError.badRequest(
+          "the body is not valid JSON: nested too deeply (limit \(JSONNesting.limit)) at byte \(offset)"
+        )
+      }
       throw RequestError.badRequest("the body is not valid JSON")
     }
     guard let object = value.objectValue else {

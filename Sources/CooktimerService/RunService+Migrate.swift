@@ -7,6 +7,22 @@ extension RunService {
     public let rows: Int
   }
 
+  /// The arguments of ``copyEverything(to:)`` checked before anything is opened, so a
+  /// malformed `--to` is told as such even where `--db` names no database (docs/cli.md §5:
+  /// usage before "no database").
+  /// - Parameter source: the `--db` location (a file path or URL), `nil` when not known yet.
+  /// - Throws: ``ServiceError/invalid(_:)`` unless `url` is a well-formed PostgreSQL URL
+  ///   (``DatabaseLocation/problem(with:)``) and `source` is not a URL.
+  public static func checkCopy(from source: String?, to url: String) throws(ServiceError) {
+    guard RunStore.isURL(url) else {
+      throw .invalid("`migrate --to` takes a postgresql:// or postgres:// URL")
+    }
+    if let problem = DatabaseLocation.problem(with: url) { throw .invalid(problem) }
+    if let source, RunStore.isURL(source) {
+      throw .invalid("`migrate` copies an SQLite file: give it with --db FILE")
+    }
+  }
+
   /// `cooktimer migrate --to URL`: every row of this service's SQLite database copied into
   /// the empty PostgreSQL database at `url`, whose schema is made first, in one transaction
   /// (docs/deploy.md). Returns the tables in copy order and the URL written to.
@@ -18,12 +34,7 @@ extension RunService {
   public func copyEverything(to url: String) throws(ServiceError) -> (
     tables: [CopiedTable], target: String
   ) {
-    guard RunStore.isURL(url) else {
-      throw .invalid("`migrate --to` takes a postgresql:// or postgres:// URL")
-    }
-    guard !RunStore.isURL(store.path) else {
-      throw .invalid("`migrate` copies an SQLite file: give it with --db FILE")
-    }
+    try Self.checkCopy(from: store.path, to: url)
     let target = try ServiceError.storing { try RunStore.open(location: url) }
     if let table = try ServiceError.storing({ try target.firstTableWithRows() }) {
       throw .badData(

@@ -1,4 +1,5 @@
 import CSQLite
+import Foundation
 
 #if canImport(Glibc)
   import Glibc
@@ -47,12 +48,16 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     self.detail = detail
   }
 
-  /// One line naming the file and what to do. SQLite's messages can span lines (its
-  /// integrity report lists one problem per line), and so can a path: line breaks become
-  /// ` / `.
+  /// One line naming the file and what to do, without control characters. SQLite's
+  /// messages can span lines (its integrity report lists one problem per line), and so can
+  /// a path: line breaks become ` / `. libpq's indent their hint line with a tab
+  /// (`Connection refused\n\tIs the server running…`) and a server's message may quote
+  /// anything: a run of white space holding a tab or another white-space control becomes one
+  /// space, and every other control character (C0, DEL, C1) U+FFFD.
   public var description: String {
     let line = "\(path): \(detail)".split(whereSeparator: \.isNewline)
-    var text = line.map(String.init).joined(separator: " / ")
+    var text = line.map { Self.printable(String($0)) }.filter { !$0.isEmpty }
+      .joined(separator: " / ")
     if let resultCode { text += " (SQLite code \(resultCode))" }
     switch kind {
     case .corrupt,
@@ -80,6 +85,31 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
 }
 
 extension StoreError {
+  /// `line` (no line breaks) with white-space runs that hold a control character as one
+  /// space, other control characters as U+FFFD, and the ends trimmed.
+  static func printable(_ line: String) -> String {
+    var out = String.UnicodeScalarView()
+    var run = String.UnicodeScalarView()
+    var runHasControl = false
+    func endRun() {
+      if runHasControl { out.append(" ") } else { out.append(contentsOf: run) }
+      run = String.UnicodeScalarView()
+      runHasControl = false
+    }
+    for scalar in line.unicodeScalars {
+      let control = scalar.properties.generalCategory == .control
+      if scalar.properties.isWhitespace {
+        run.append(scalar)
+        runHasControl = runHasControl || control
+        continue
+      }
+      endRun()
+      out.append(control ? "\u{FFFD}" : scalar)
+    }
+    endRun()
+    return String(out).trimmingCharacters(in: .whitespaces)
+  }
+
   /// Classifies an SQLite result code. `systemErrno` refines `SQLITE_CANTOPEN`.
   static func sqlite(
     code: Int32, message: String, path: String, systemErrno: Int32 = 0

@@ -27,3 +27,20 @@ struct MigrateArgvTests {
     #expect(!FileManager.default.fileExists(atPath: typo))
   }
 }
+
+extension MigrateArgvTests {
+  /// The arguments are checked before `--db` is opened: a malformed `--to` is usage (64)
+  /// even where there is no database to copy (which alone would be 66), and the password
+  /// in it is never echoed.
+  @Test func aMalformedTargetIsUsageBeforeNoDatabase() throws {
+    let box = try Sandbox()
+    let typo = box.folder.appendingPathComponent("none.sqlite3").path
+    let r = try box.run(["migrate", "--to", "postgresql://cook:s3cret@db:notaport/x", "--db", typo])
+    #expect(r.status == 64)
+    #expect(
+      r.stderr
+        == "cooktimer: bad PostgreSQL URL postgresql://cook@db:notaport/x: the port \"notaport\" is not a number from 1 to 65535\n"
+    )
+    #expect(!FileManager.default.fileExists(atPath: typo))
+  }
+}

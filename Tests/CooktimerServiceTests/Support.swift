@@ -16,7 +16,7 @@ final class Kitchen {
     folder = NSTemporaryDirectory() + "cooktimer-service-" + UUID().uuidString
     try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     store = try RunStore(path: folder + "/cooktimer.sqlite3")
-    let counter = Counter()
+    let counter = APNsIDCounter()
     service = RunService(
       store: store, clock: FixedClock(t0), zone: TimeZone(identifier: "UTC")!,
       settings: PushSettings(topic: topic, alertStyle: alerts),
@@ -42,18 +42,6 @@ final class Kitchen {
   /// The pending pushes as `outbox` shows them at `now`: rendered as they would go then.
   func outbox(at now: Instant) throws -> [Push] {
     try service.pendingPushes(at: now).map(Push.init)
-  }
-}
-
-/// Deterministic `apns-id`s: 00000000-0000-4000-8000-000000000001, …2, …
-final class Counter: @unchecked Sendable {
-  private var n = 0
-  private let lock = NSLock()
-  func next() -> String {
-    lock.lock()
-    defer { lock.unlock() }
-    n += 1
-    return String(format: "00000000-0000-4000-8000-%012d", n)
   }
 }
 

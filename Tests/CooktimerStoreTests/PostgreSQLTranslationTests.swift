@@ -1,3 +1,4 @@
+import CooktimerStore
 import Testing
 
 @testable import CooktimerPostgreSQL
@@ -54,6 +55,25 @@ struct PostgreSQLTranslationTests {
     #expect(
       PostgreSQLEngine.withoutPassword("postgres:///timers?user=cook&password=s3cret&port=1")
         == "postgres:///timers?user=cook&password=…&port=1")
+    // The user information ends at the authority's last `@` (RFC 3986 §3.2).
+    #expect(
+      PostgreSQLEngine.withoutPassword("postgresql://cook:p@ss@db.local/timers")
+        == "postgresql://cook@db.local/timers")
+    #expect(
+      PostgreSQLEngine.withoutPassword("postgresql://db.local/timers?x=a@b")
+        == "postgresql://db.local/timers?x=a@b")
+  }
+
+  /// libpq's messages hold line breaks, a tab before their hint and whatever a server
+  /// quotes: the store's description is one line without control characters.
+  @Test func messagesAreOneLineWithoutControls() {
+    let error = StoreError(
+      kind: .io, path: "postgresql://db.local/timers",
+      detail: "cannot connect: refused\n\tIs the server running?\u{1B}[2J  twice\r\n")
+    #expect(
+      error.description
+        == "postgresql://db.local/timers: cannot connect: refused / Is the server running?"
+        + "\u{FFFD}[2J  twice; check that the PostgreSQL server runs and the URL, or pass --db")
   }
 }
 

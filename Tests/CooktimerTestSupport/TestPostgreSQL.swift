@@ -39,6 +39,17 @@ public enum TestPostgreSQL {
     try PostgreSQLEngine(url: url).execute(sql)
   }
 
+  /// How many tables the schema `url`'s `search_path` names holds (0: nothing was created).
+  public static func tableCount(on url: String) throws -> Int {
+    // A statement holds its engine unowned: the engine must outlive it.
+    let engine = try PostgreSQLEngine(url: url)
+    return try withExtendedLifetime(engine) {
+      let statement = try engine.prepare(
+        "SELECT count(*) FROM pg_catalog.pg_tables WHERE schemaname = current_schema()")
+      return try statement.step() ? Int(statement.int64(0)) : 0
+    }
+  }
+
   private static func start() throws(TestPostgreSQLError) -> String {
     if let url = ProcessInfo.processInfo.environment["COOKTIMER_TEST_POSTGRESQL"], !url.isEmpty {
       return url

@@ -26,7 +26,8 @@ import threading
 import time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from run import ROOT, Child, Cluster, free_port  # noqa: E402
+from run import ROOT, Cluster  # noqa: E402
+from children import Child, free_port  # noqa: E402
 
 NGINX = shutil.which("nginx") or "/usr/sbin/nginx"
 

@@ -30,14 +30,11 @@ process it started is killed at the end.
         [--kills 20] [--seed N] [--keep]
 """
 
-import argparse
 import http.client
 import json
 import os
 import random
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -46,6 +43,9 @@ import time
 import uuid
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "ProcessDriver"))
+import children as driver  # noqa: E402
+from children import Child, free_port  # noqa: E402
 PG = "/usr/lib/postgresql/15/bin/"
 KEY_ID, TEAM_ID, BUNDLE = "AB12CD34EF", "TEAM567890", "com.example.cooktimer"
 # Timers of a few seconds, so they fire while the clients work (Cooklang `~name{N%seconds}`).
@@ -58,13 +58,6 @@ RECIPES = {
 SLOW = ("slow-stock", "Simmer the @bones{} for ~stock{3%hours}.\n")
 # What B's stream knows of a run a resync no longer lists.
 ENDED = ("ended",)
-EVENT_OF = {"pause": "paused", "resume": "resumed", "add": "added"}
-
-
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
 
 
 def hex_token():
@@ -131,78 +124,17 @@ class Cluster:
         return [line.split("\t") for line in result.stdout.splitlines() if line]
 
 
-class Child:
-    """One `cooktimer` process that can be killed and started again the same way."""
-
-    def __init__(self, name, arguments, environment, folder, port=None):
-        self.name, self.arguments, self.environment = name, arguments, environment
-        self.folder, self.port = folder, port
-        self.process, self.starts = None, 0
-
-    def start(self):
-        self.starts += 1
-        log = open(os.path.join(self.folder, f"{self.name}.log"), "ab")
-        log.write(f"--- start {self.starts} at {time.time():.3f}\n".encode())
-        log.flush()
-        self.process = subprocess.Popen(
-            self.arguments, env=self.environment, stdin=subprocess.DEVNULL, stdout=log,
-            stderr=subprocess.STDOUT,
-        )
-        log.close()
-        if self.port is not None:
-            self.wait_healthy()
-
-    def wait_healthy(self, limit=20):
-        deadline = time.monotonic() + limit
-        while time.monotonic() < deadline:
-            try:
-                probe = http.client.HTTPConnection("127.0.0.1", self.port, timeout=2)
-                probe.request("GET", "/healthz")
-                if probe.getresponse().status == 200:
-                    return True
-            except OSError:
-                pass
-            if self.process.poll() is not None:
-                break
-            time.sleep(0.05)
-        raise RuntimeError(f"{self.name} did not become healthy; see {self.name}.log")
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def stop(self):
-        if self.process and self.process.poll() is None:
-            self.process.send_signal(signal.SIGTERM)
-            try:
-                return self.process.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                self.process.kill()
-                self.process.wait()
-                return "did not stop within 15 s of SIGTERM"
-        return None
-
-
-class Tally:
-    """What clients and the stream saw, under one lock (with a condition for the stream)."""
+class Tally(driver.Tally):
+    """What clients and the stream saw, under one lock (a condition, for the stream)."""
 
     def __init__(self):
-        self.lock = threading.Condition()
-        self.failures, self.statuses = [], {}
+        super().__init__(limit=30)
         self.started, self.changed, self.last_step = set(), {}, {}
         self.seen_on_b = {}  # run -> set of signatures seen on B's stream
         self.latencies, self.stream_connects, self.resyncs = [], 0, 0
         self.checked_on_b = 0
         self.quiet = (0, 0)  # changes made one at a time, and how many B's stream missed
 
-    def fail(self, text):
-        with self.lock:
-            if len(self.failures) < 30:
-                self.failures.append(text)
-
-    def answer(self, status):
-        with self.lock:
-            self.statuses[status] = self.statuses.get(status, 0) + 1
 
 
 class Client:
@@ -393,14 +325,7 @@ def check_store(cluster, tally):
     for run, kind, count in cluster.query(
             "SELECT run_id, kind, count(*) FROM run_events GROUP BY run_id, kind"):
         events[(run, kind)] = int(count)
-    for run in tally.started:
-        if events.get((run, "started"), 0) != 1:
-            problems.append(f"{run}: {events.get((run, 'started'), 0)} started events")
-    for (run, action), count in tally.changed.items():
-        kind = EVENT_OF.get(action)
-        if kind and events.get((run, kind), 0) < count:
-            problems.append(f"{run}: {count} answers said {action} changed it, "
-                            f"{events.get((run, kind), 0)} {kind} events")
+    problems += driver.event_problems(events, tally)
     for run, json_text in cluster.query("SELECT id, run_json FROM runs"):
         step = tally.last_step.get(run)
         index = json.loads(json_text)[4]  # StoredRun's fifth field: the step index
@@ -484,16 +409,12 @@ def stand_in_python():
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/debug/cooktimer"))
-    parser.add_argument("--seconds", type=float, default=30)
+    parser = driver.argument_parser(ROOT)
     parser.add_argument("--kills", type=int, default=20)
     parser.add_argument("--clients", type=int, default=4, help="per server")
-    parser.add_argument("--seed", type=int, default=random.randrange(1 << 30))
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     options = parser.parse_args()
-    if not os.access(options.bin, os.X_OK):
-        print(f"postgresql fault: no {options.bin}; run swift build first", file=sys.stderr)
+    if driver.binary_missing(options, "postgresql fault"):
         return 2
     for program in ("initdb", "pg_ctl", "psql"):
         if not os.access(PG + program, os.X_OK):

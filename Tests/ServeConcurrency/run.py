@@ -20,13 +20,10 @@ With `--bin .build/tsan/debug/cooktimer` (a `--sanitize=thread` build) and
 TSAN_OPTIONS=halt_on_error=1 in the environment, a data race in serve fails it too.
 """
 
-import argparse
 import http.client
 import json
 import os
 import random
-import signal
-import socket
 import sqlite3
 import subprocess
 import sys
@@ -35,37 +32,21 @@ import threading
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+sys.path.insert(0, os.path.join(ROOT, "Tests", "ProcessDriver"))
+import children as driver  # noqa: E402
+from children import Child, free_port  # noqa: E402
 # Recipes whose first steps carry timers, so pause, resume and add change something.
 RECIPES = ["overnight-bread", "soft-boiled-eggs", "pasta-carbonara", "spaghetti", "steak"]
-# The event each change leaves in `run_events` when it answers `"changed": true`.
-EVENT_OF = {"pause": "paused", "resume": "resumed", "add": "added"}
 
 
-def free_port():
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
-
-
-class Tally:
+class Tally(driver.Tally):
     """What the workers saw, under one lock."""
 
     def __init__(self):
-        self.lock = threading.Lock()
-        self.failures = []
-        self.statuses = {}
+        super().__init__(limit=20)
         self.started = set()
         self.changed = {}  # (run, action) -> count of "changed": true answers
         self.last_step = {}  # run -> stepNumber of its last 2xx answer
-
-    def fail(self, text):
-        with self.lock:
-            if len(self.failures) < 20:
-                self.failures.append(text)
-
-    def answer(self, status):
-        with self.lock:
-            self.statuses[status] = self.statuses.get(status, 0) + 1
 
 
 def worker(port, deadline, tally, seed):
@@ -137,15 +118,7 @@ def check_database(path, tally):
         "SELECT run_id, kind, count(*) FROM run_events GROUP BY run_id, kind"
     ):
         events[(run, kind)] = count
-    for run in tally.started:
-        if events.get((run, "started"), 0) != 1:
-            problems.append(f"{run}: {events.get((run, 'started'), 0)} started events")
-    for (run, action), count in tally.changed.items():
-        kind = EVENT_OF.get(action)
-        if kind and events.get((run, kind), 0) < count:
-            problems.append(
-                f"{run}: {count} answers said {action} changed it, {events.get((run, kind), 0)} {kind} events"
-            )
+    problems += driver.event_problems(events, tally)
     for run, step in tally.last_step.items():
         row = db.execute("SELECT run_json FROM runs WHERE id = ?", (run,)).fetchone()
         if row is None:
@@ -159,14 +132,10 @@ def check_database(path, tally):
 
 
 def main():
-    parser = argparse.ArgumentParser()
-    parser.add_argument("--bin", default=os.path.join(ROOT, ".build/debug/cooktimer"))
-    parser.add_argument("--seconds", type=float, default=30)
+    parser = driver.argument_parser(ROOT)
     parser.add_argument("--connections", type=int, default=64)
-    parser.add_argument("--seed", type=int, default=random.randrange(1 << 30))
     options = parser.parse_args()
-    if not os.access(options.bin, os.X_OK):
-        print(f"serve concurrency: no {options.bin}; run swift build first", file=sys.stderr)
+    if driver.binary_missing(options, "serve concurrency"):
         return 2
     print(f"serve concurrency: seed {options.seed}")
 
@@ -183,25 +152,16 @@ def main():
     if "TSAN_OPTIONS" in os.environ:
         environment["TSAN_OPTIONS"] = os.environ["TSAN_OPTIONS"]
     port = free_port()
-    log = open(os.path.join(work, "serve.log"), "wb")
-    serve = subprocess.Popen(
-        [options.bin, "serve", "--listen", f"127.0.0.1:{port}", "--no-send"],
-        env=environment, stdin=subprocess.DEVNULL, stdout=log, stderr=subprocess.STDOUT,
+    serve = Child(
+        "serve", [options.bin, "serve", "--listen", f"127.0.0.1:{port}", "--no-send"],
+        environment, work, port=port, healthy_within=15,
     )
     try:
-        ready = time.monotonic() + 15
-        while True:
-            try:
-                probe = http.client.HTTPConnection("127.0.0.1", port, timeout=2)
-                probe.request("GET", "/healthz")
-                if probe.getresponse().status == 200:
-                    break
-            except OSError:
-                pass
-            if serve.poll() is not None or time.monotonic() > ready:
-                print("serve concurrency: serve did not start", file=sys.stderr)
-                return 1
-            time.sleep(0.05)
+        try:
+            serve.start()
+        except RuntimeError:
+            print("serve concurrency: serve did not start", file=sys.stderr)
+            return 1
 
         tally = Tally()
         deadline = time.monotonic() + options.seconds
@@ -215,25 +175,19 @@ def main():
             thread.start()
         died = None
         while any(thread.is_alive() for thread in threads):
-            if serve.poll() is not None:
-                died = serve.returncode
+            if serve.process.poll() is not None:
+                died = serve.process.returncode
                 break
             time.sleep(0.1)
         for thread in threads:
             thread.join(timeout=15)
 
         if died is None:
-            serve.send_signal(signal.SIGTERM)
-            try:
-                code = serve.wait(timeout=15)
-            except subprocess.TimeoutExpired:
-                serve.kill()
-                serve.wait()
-                tally.fail("serve did not stop within 15 s of SIGTERM")
-                code = None
-            if code not in (0, None):
+            code = serve.stop()
+            if isinstance(code, str):
+                tally.fail(f"serve {code}")
+            elif code not in (0, None):
                 tally.fail(f"serve exited {code} on SIGTERM")
-        log.close()
         # A death heads the list: the broken connections and lost answers follow from it.
         problems = [f"serve died during the test (exit status {died})"] if died is not None else []
         problems += tally.failures + check_database(database, tally)
@@ -246,7 +200,7 @@ def main():
         if problems:
             for problem in problems:
                 print(f"serve concurrency: FAIL {problem}", file=sys.stderr)
-            with open(os.path.join(work, "serve.log"), "rb") as f:
+            with open(serve.log_path, "rb") as f:
                 output = f.read().decode(errors="replace")
             words = ("error", "crash", "fatal", "escaped")
             said = [line for line in output.splitlines() if any(w in line.lower() for w in words)]
@@ -257,9 +211,8 @@ def main():
         print("serve concurrency: ok (no 5xx, serve alive, every 2xx change stored)")
         return 0
     finally:
-        if serve.poll() is None:
+        if serve.process is not None and serve.process.poll() is None:
             serve.kill()
-            serve.wait()
         subprocess.run(["rm", "-rf", work], check=False)
 
 

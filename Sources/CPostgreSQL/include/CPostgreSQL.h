@@ -43,6 +43,19 @@ typedef enum {
   PQTRANS_UNKNOWN,
 } PGTransactionStatusType;
 
+/// One option of a parsed connection string (`PQconninfoParse`, libpq §34.1): its keyword
+/// (`host`, `port`, `dbname`, …) and the value the string gives it (NULL when none). An
+/// array of them ends with a NULL keyword.
+typedef struct _PQconninfoOption {
+  char *keyword;
+  char *envvar;
+  char *compiled;
+  char *val;
+  char *label;
+  char *dispchar;
+  int dispsize;
+} PQconninfoOption;
+
 /// Fields of `PQresultErrorField`: the five-character SQLSTATE, and the primary message (one
 /// line, without the CONTEXT and DETAIL lines `PQresultErrorMessage` adds).
 #define PG_DIAG_SQLSTATE 'C'
@@ -55,6 +68,13 @@ const char *cooktimer_pq_load(void);
 /// `PQconnectdb` (a `postgresql://` URL or `key=value` string), with notices discarded
 /// instead of printed to stderr. NULL only when libpq is not loaded.
 PGconn *cooktimer_pq_connect(const char *conninfo);
+/// `PQconninfoParse`: the options `conninfo` (a URL or `key=value` string) sets, read
+/// without connecting; free them with `cooktimer_pq_conninfo_free`. NULL when it does not
+/// parse, with libpq's message in `*errmsg` (free it with `cooktimer_pq_freemem`), or when
+/// libpq is not loaded (`*errmsg` NULL then).
+PQconninfoOption *cooktimer_pq_conninfo_parse(const char *conninfo, char **errmsg);
+/// `PQconninfoFree`.
+void cooktimer_pq_conninfo_free(PQconninfoOption *options);
 ConnStatusType cooktimer_pq_status(const PGconn *conn);
 const char *cooktimer_pq_error_message(const PGconn *conn);
 void cooktimer_pq_finish(PGconn *conn);

@@ -26,7 +26,7 @@ extension CommandContext {
         ? try service.settledActiveRuns(at: now) : [try service.settledRun(given, at: now)]
     } catch CLIError.noDatabase(let path) where given == nil {
       // No database yet is no runs, not an error: but say where we looked.
-      let note = "cooktimer: no database at \(path) yet; `start RECIPE` makes it"
+      let note = "cooktimer: " + CLIError.noDatabaseText(path)
       if json { return Output(stdout: encodeJSON(StatusDocument(runs: [])) + "\n", stderr: [note]) }
       return Output(stdout: "No active runs. Start one with `start RECIPE`.\n", stderr: [note])
     }

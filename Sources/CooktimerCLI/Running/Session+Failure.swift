@@ -36,7 +36,7 @@ extension Session {
       case .unavailable(let m): return (m, ExitStatus.unavailable)
       case .noDatabase(let path):
         return (
-          "no database at \(path) yet; `start RECIPE` makes it (check --db and $COOKTIMER_DB)",
+          CLIError.noDatabaseText(path) + " (check --db and $COOKTIMER_DB)",
           ExitStatus.noInput
         )
       }

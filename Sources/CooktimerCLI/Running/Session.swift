@@ -96,8 +96,10 @@ public final class Session {
   /// writes something new (`start`, `token add`, `send`, …: `creating`) makes the file; any
   /// other finds no database and says so, so a mistyped `--db` never looks like lost timers.
   ///
-  /// - Throws: ``CLIError/noDatabase(_:)`` (exit 66) when the file is missing and not
-  ///   `creating`; ``ServiceError/database(_:)`` when it does not open.
+  /// - Throws: ``CLIError/noDatabase(_:)`` (exit 66) when the file is missing, or the
+  ///   PostgreSQL database has no cooktimer schema, and not `creating`;
+  ///   ``ServiceError/invalid(_:)`` (64) for a malformed URL; ``ServiceError/database(_:)``
+  ///   when it does not open.
   func service(_ options: GlobalOptions, creating: Bool = false) throws -> RunService {
     guard let path = DatabaseLocation.resolve(option: options.database, environment: environment)
     else {
@@ -109,14 +111,16 @@ public final class Session {
     if let open = openService, open.path == path {
       if open.settings == settings { return open.service }
       open.service.settings = settings
-    } else {
-      if !creating && !DatabaseLocation.isURL(path) && !FileManager.default.fileExists(atPath: path)
-      {
-        throw CLIError.noDatabase(path)
-      }
+    } else if creating {
       openService = (
         path, settings, try RunService(path: path, clock: clock, zone: zone, settings: settings)
       )
+    } else {
+      guard
+        let service = try RunService.existing(
+          at: path, clock: clock, zone: zone, settings: settings)
+      else { throw CLIError.noDatabase(DatabaseLocation.shown(path)) }
+      openService = (path, settings, service)
     }
     openService?.settings = settings
     let service = openService!.service
@@ -134,7 +138,11 @@ public final class Session {
     guard let path = DatabaseLocation.resolve(option: options.database, environment: environment),
       DatabaseLocation.isURL(path) || FileManager.default.fileExists(atPath: path)
     else { return nil }
-    return try service(options)
+    do {
+      return try service(options)
+    } catch CLIError.noDatabase {
+      return nil  // a PostgreSQL database with no cooktimer schema yet
+    }
   }
 }
 

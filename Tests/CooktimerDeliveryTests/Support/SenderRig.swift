@@ -59,7 +59,7 @@ final class SenderRig {
       publicKeyFile: key.publicKeyFile, keyID: Self.keyID, teamID: Self.teamID,
       topic: PushRequest.liveActivityTopic(Self.bundleID), now: judgedAt.floorUnixSeconds,
       script: script)
-    let counter = IDCounter()
+    let counter = APNsIDCounter()
     service = RunService(
       store: try RunStore(path: folder.appendingPathComponent("db.sqlite3").path), clock: clock,
       zone: TimeZone(identifier: "UTC")!, settings: PushSettings(topic: Self.bundleID),
@@ -115,17 +115,5 @@ final class SenderRig {
   /// A fresh random 32-byte token, lowercase hex.
   static func token() -> String {
     (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255)) }.joined()
-  }
-}
-
-/// `apns-id`s 00000000-0000-4000-8000-000000000001, …2, …
-final class IDCounter: @unchecked Sendable {
-  private var n = 0
-  private let lock = NSLock()
-  func next() -> String {
-    lock.lock()
-    defer { lock.unlock() }
-    n += 1
-    return String(format: "00000000-0000-4000-8000-%012d", n)
   }
 }
