@@ -36,9 +36,12 @@ final class RunWatcher: @unchecked Sendable {
   /// a thread of its own.
   func start() throws {
     try look(publishing: false)
+    // On PostgreSQL a look without news is a round trip and NOTIFY wakes the watcher at
+    // once: a slower poll there only bounds how late a fire or a lost notification is seen.
+    let poll = listenForOtherServers() ? max(interval, Self.notifiedPoll) : interval
     let thread = Thread { [self] in
       while true {
-        hub.wakeup.wait(timeout: interval)
+        hub.wakeup.wait(timeout: poll)
         if hub.wakeup.isStopped { return }
         // A failed look (the database busy or away) is retried at the next one.
         do {
@@ -56,8 +59,10 @@ final class RunWatcher: @unchecked Sendable {
     thread.name = "cooktimer-run-watcher"
     self.thread = thread
     thread.start()
-    listenForOtherServers()
   }
+
+  /// Seconds between looks when other connections' commits are notified (PostgreSQL).
+  static let notifiedPoll = 0.05
 
   func stop() { hub.wakeup.stop() }
 
@@ -70,8 +75,9 @@ final class RunWatcher: @unchecked Sendable {
   /// another server's change, a REPL, a sender) and pokes the watcher at once, so a page on
   /// this server sees a change made through another as soon as one made here (issue 21).
   /// SQLite has no such waiter: the looks compare `data_version` every `interval`.
-  private func listenForOtherServers() {
-    guard let waiter = try? service.changeWaiter(for: [.changes]) else { return }
+  /// - Returns: whether a listener started.
+  private func listenForOtherServers() -> Bool {
+    guard let waiter = try? service.changeWaiter(for: [.changes]) else { return false }
     let (hub, notified) = (hub, notified)
     let thread = Thread {
       while !hub.wakeup.isStopped {
@@ -88,6 +94,7 @@ final class RunWatcher: @unchecked Sendable {
     }
     thread.name = "cooktimer-change-listener"
     thread.start()
+    return true
   }
 
   /// Set by the listener when a commit was notified: the next look reads the runs even if
@@ -134,13 +141,20 @@ final class RunWatcher: @unchecked Sendable {
     let waiting = cursor?.isWaiting ?? false
     guard current != version || due || wasNotified || waiting || !publishing else { return }
     var moved = cursor!
+    // Every active run is read at the first look and when a timer is due (its fire is
+    // told from the runs' states); otherwise only the runs of the changes: every run write
+    // logs one, so the rest are as seen (a look costs the changes, not the active runs).
+    let everyActive = !publishing || due
     // A run that just ended is no longer active: it is looked up to tell of its end.
-    let look = try service.watch(&moved, also: seen.keys.sorted(), at: now)
+    let look = try service.watch(
+      &moved, also: everyActive ? seen.keys.sorted() : [], everyActive: everyActive, at: now)
     let keys = try service.validAPIKeys()
     // `apikey revoke` in another process ends that key's streams at this look.
     hub.endStreams(keptFor: Set(keys.map(\.hash)))
-    var next: [String: Run] = [:]
-    for watched in look.runs where watched.run.isActive { next[watched.run.id] = watched.run }
+    var next: [String: Run] = everyActive ? [:] : seen
+    for watched in look.runs {
+      next[watched.run.id] = watched.run.isActive ? watched.run : nil
+    }
     if publishing {
       hub.publish(events(of: look, at: now), through: moved.last)
       cursor = moved

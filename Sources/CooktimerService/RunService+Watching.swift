@@ -69,13 +69,16 @@ extension RunService {
 
   /// One look of a watcher, in one snapshot: the changes after `cursor` that may be told
   /// (``ChangeCursor``; the cursor moves past them only when the read succeeds), and the
-  /// active runs, those of `also` (seen active before: to tell of their end) and those of
-  /// the changes, each settled at `now` with its acknowledgement.
+  /// runs of the changes, those of `also` (seen active before: to tell of their end) and,
+  /// with `everyActive`, every active run, each settled at `now` with its acknowledgement.
+  /// Without `everyActive` a look reads only what changed: every run write logs a change,
+  /// so a watcher that read every active run once keeps up from the changes alone.
   ///
   /// - Throws: ``ServiceError/database(_:)``.
-  public func watch(_ cursor: inout ChangeCursor, also: [String] = [], at now: Instant)
-    throws(ServiceError) -> WatchLook
-  {
+  public func watch(
+    _ cursor: inout ChangeCursor, also: [String] = [], everyActive: Bool = true,
+    at now: Instant
+  ) throws(ServiceError) -> WatchLook {
     var moved = cursor
     let look = try reading { tx in
       let snapshot = try tx.changeSnapshot()
@@ -83,7 +86,8 @@ extension RunService {
         .map(RunChange.init)
       var ids = also
       ids += changes.map(\.runID)
-      return WatchLook(changes: changes, runs: try watched(tx, also: ids, at: now))
+      return WatchLook(
+        changes: changes, runs: try watched(tx, also: ids, at: now, activeToo: everyActive))
     }
     cursor = moved
     return look
