@@ -96,13 +96,15 @@ extension RunService {
   /// The changes after `seq` up to `through` (the newest id the asking server told), each
   /// with its run now, for a client's `Last-Event-ID` (docs/api.md §1.4).
   ///
+  /// - Parameter limit: the most changes replayed: a client further behind gets a resync,
+  ///   one event with every active run, cheaper for both sides than thousands of events.
   /// - Returns: ``ChangeReplay/unknown`` for an id below what the log keeps (rows after it
-  ///   were pruned) or above its newest change, ``ChangeReplay/ahead`` for an id above
-  ///   `through` the log has.
+  ///   were pruned), above its newest change, or more than `limit` changes behind;
+  ///   ``ChangeReplay/ahead`` for an id above `through` the log has.
   /// - Throws: ``ServiceError/database(_:)``.
-  public func replay(after seq: Int64, through: Int64, at now: Instant? = nil)
-    throws(ServiceError) -> ChangeReplay
-  {
+  public func replay(
+    after seq: Int64, through: Int64, limit: Int = 10_000, at now: Instant? = nil
+  ) throws(ServiceError) -> ChangeReplay {
     let now = now ?? clock.now()
     return try reading { tx in
       // Pruning deletes a prefix: with the oldest row at most one past `seq`, every change
@@ -113,7 +115,9 @@ extension RunService {
         return seq == 0 && through == 0 ? .changes([]) : .unknown
       }
       if seq > through { return .ahead }
-      let changes = try tx.changes(after: seq, through: through, limit: .max).map(RunChange.init)
+      let changes = try tx.changes(after: seq, through: through, limit: limit + 1)
+        .map(RunChange.init)
+      if changes.count > limit { return .unknown }
       let runs = try watched(tx, also: changes.map(\.runID), at: now, activeToo: false)
       let byID = Dictionary(runs.map { ($0.run.id, $0) }, uniquingKeysWith: { first, _ in first })
       return .changes(changes.compactMap { change in byID[change.runID].map { (change, $0) } })

@@ -99,6 +99,11 @@ struct ChangeLogTests {
         return
       }
       #expect(rest.map(\.change.seq) == [3, 4])
+      // Further behind than the replay's limit: a resync is cheaper than the events.
+      guard case .unknown = try service.replay(after: 2, through: 4, limit: 1) else {
+        Issue.record("two changes replayed with a limit of one")
+        return
+      }
     }
   }
 
