@@ -152,10 +152,12 @@ final class EventHub: @unchecked Sendable {
   }
 
   /// Sends events to every open stream and keeps those with ids for reconnecting clients;
-  /// `through`: every change numbered up to it is now told (``ChangeCursor/last``).
-  func publish(_ events: [Event], through: Int64) {
+  /// `through`: every change numbered up to it is now told (``ChangeCursor/last``);
+  /// `current`: the active runs as of it (``setCurrent(_:)``), set under the same lock.
+  func publish(_ events: [Event], through: Int64, current runs: [Run]? = nil) {
     lock.lock()
     defer { lock.unlock() }
+    if let runs { current = runs }
     for event in events {
       if event.id != nil { log.append(event) }
       streams = streams.filter { subscriber in

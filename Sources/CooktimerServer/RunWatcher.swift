@@ -156,16 +156,23 @@ final class RunWatcher: @unchecked Sendable {
       next[watched.run.id] = watched.run.isActive ? watched.run : nil
     }
     if publishing {
-      hub.publish(events(of: look, at: now), through: moved.last)
+      // The runs as of this look go with the events, under one lock: a client that
+      // subscribes between them must not get the old runs under the new newest id.
+      hub.publish(events(of: look, at: now), through: moved.last, current: Self.ordered(next))
       cursor = moved
+    } else {
+      hub.setCurrent(Self.ordered(next))
     }
     // Only a look that got this far counts as seen: a failed one is taken again.
     version = current
     lookedAt = now
     seen = next
     nextDue = next.values.compactMap(\.nextDue).min()
-    hub.setCurrent(
-      next.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) })
+  }
+
+  /// The active runs oldest first (by id when started together): a new client's order.
+  private static func ordered(_ runs: [String: Run]) -> [Run] {
+    runs.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
   }
 
   /// The events of one look, in order: fires first, then the logged changes.
