@@ -69,7 +69,8 @@ extension API {
         return .noContent
       },
       APIRoute("GET", "/v1/events") { call in
-        hub.subscribe(call.request, caller: Authorization.caller(of: call.request))
+        hub.subscribe(
+          call.request, caller: Authorization.caller(of: call.request), service: call.service)
       },
       APIRoute("POST", "/v1/pair") { try PairingRoutes.pair($0, pairing) },
       APIRoute("POST", "/v1/pair/codes") { try PairingRoutes.newCode($0, pairing) },

@@ -3,20 +3,25 @@ import CooktimerHTTP
 import CooktimerService
 import Foundation
 
-/// `GET /v1/events` (docs/api.md §1.4): every open stream and the recent events, numbered
-/// from a sequence kept in the database (``EventIDs``), so a client that reconnects with
-/// `Last-Event-ID` gets what it missed (WHATWG HTML, "Server-sent events"), even across a
-/// restart of `serve` when it missed nothing. A new client gets one `run` event per active
-/// run, each with an id of its own. A client whose id is not known — from before a restart,
-/// too far behind, from the future or another database — gets one `resync` event with every
-/// active run: never a silent gap (whatwg/html issue 8297).
+/// `GET /v1/events` (docs/api.md §1.4): every open stream and the recent events. A change's
+/// event has the change log's number as its id (`run_changes`, ``RunChange``), so every
+/// server sends the same id for the same change, and a client that reconnects with
+/// `Last-Event-ID` — to this server or another, before or after a restart — gets exactly the
+/// events after it (WHATWG HTML, "Server-sent events"): from the recent ones kept here, else
+/// from the log. A new client gets one `run` event per active run, each with the newest id
+/// told (the state as of that change). An id the log cannot answer — pruned, from another
+/// database, from the future, not a number — gets one `resync` event with every active run:
+/// never a silent gap (whatwg/html issue 8297). `fired` events, and the `run` event a fire
+/// brings, are time's doing, not a change: they go without an id and are not replayed (the
+/// runs a reconnecting client gets show its timers' end dates).
 ///
-/// Thread-safety: one lock over the streams, the log and the ids. Streams are written under
+/// Thread-safety: one lock over the streams and the kept events. Streams are written under
 /// it (a write only buffers), so every client sees the events in one order; a stream whose
-/// write fails is dropped at once.
+/// write fails is dropped at once. The log is read outside it.
 final class EventHub: @unchecked Sendable {
   struct Event {
-    let id: Int64
+    /// The change's number; `nil` for a fire's events.
+    let id: Int64?
     let name: String
     let data: String
   }
@@ -25,12 +30,17 @@ final class EventHub: @unchecked Sendable {
   private struct Subscriber {
     let stream: EventStream
     let caller: String
+    /// Changes up to this number are not sent to it (it had them from another server).
+    let after: Int64
   }
 
   private let lock = NSLock()
   private var streams: [Subscriber] = []
   private var log: [Event] = []
-  private var ids = EventIDs()
+  /// Every change numbered up to this was told (or will never commit): ``ChangeCursor``.
+  private var told: Int64 = 0
+  /// The kept events hold every change after this number.
+  private var floor: Int64 = 0
   /// The active runs as last seen, for a new client's first events.
   private var current: [Run] = []
   private let capacity: Int
@@ -43,56 +53,128 @@ final class EventHub: @unchecked Sendable {
     self.capacity = capacity
   }
 
+  /// Where the watcher starts in the change log: nothing before is kept here.
+  func begin(after seq: Int64) {
+    lock.lock()
+    (told, floor) = (seq, seq)
+    lock.unlock()
+  }
+
   /// A new stream for `request`, with what it missed (or the current runs) queued first.
-  /// - Parameter caller: ``Authorization/caller(of:)``: the stream ends when that key is
-  ///   revoked (``endStreams(keptFor:)``).
-  func subscribe(_ request: HTTPRequest, caller: String) -> HTTPResponse {
+  /// - Parameters:
+  ///   - caller: ``Authorization/caller(of:)``: the stream ends when that key is revoked
+  ///     (``endStreams(keptFor:)``).
+  ///   - service: reads the change log for a `Last-Event-ID` older than the kept events.
+  func subscribe(_ request: HTTPRequest, caller: String, service: RunService) -> HTTPResponse {
     let stream = EventStream()
     let header = request.headers["Last-Event-ID"]?.trimmingCharacters(in: .whitespaces)
+    guard let header, !header.isEmpty else {
+      lock.lock()
+      defer { lock.unlock() }
+      let now = clock.now()
+      for run in settled(at: now) {
+        let data = Self.encode(RunStreamEvent(serverTime: now, run: run))
+        stream.send(event: "run", id: String(told), data: data)
+      }
+      return subscribed(stream, caller: caller, after: told)
+    }
+    guard let last = Int64(header), last >= 0 else {
+      lock.lock()
+      defer { lock.unlock() }
+      return resync(stream, caller: caller)
+    }
+    lock.lock()
+    if floor <= last && last <= told {
+      defer { lock.unlock() }
+      for case let event in log where (event.id ?? 0) > last {
+        stream.send(event: event.name, id: String(event.id!), data: event.data)
+      }
+      return subscribed(stream, caller: caller, after: last)
+    }
+    let through = told
+    lock.unlock()
+    // Older than the kept events, or newer than told here: the log says (outside the lock:
+    // it is a database read).
+    let answer = (try? service.replay(after: last, through: through)) ?? .unknown
     lock.lock()
     defer { lock.unlock() }
-    if let header, !header.isEmpty, let last = Int64(header), ids.floor <= last,
-      last <= ids.last
-    {
-      for event in log where event.id > last {
-        stream.send(event: event.name, id: String(event.id), data: event.data)
-      }
-    } else {
+    switch answer {
+    case .unknown:
+      return resync(stream, caller: caller)
+    case .ahead:
+      return subscribed(stream, caller: caller, after: last)
+    case .changes(let changes):
+      // Fewer than `capacity` events were told during the read: the rest are kept.
+      guard through >= floor else { return resync(stream, caller: caller) }
       let now = clock.now()
-      let runs = current.map { $0.settled(at: max(now, $0.lastChange)).run }
-      if let header, !header.isEmpty {
-        let data = Self.encode(ResyncEvent(serverTime: now, runs: runs))
-        stream.send(event: "resync", id: ids.take().map(String.init), data: data)
-      } else {
-        for run in runs {
-          let data = Self.encode(RunStreamEvent(serverTime: now, run: run))
-          stream.send(event: "run", id: ids.take().map(String.init), data: data)
-        }
+      for (change, run) in changes {
+        let event = Self.event(change, run: run, at: now)
+        stream.send(event: event.name, id: String(change.seq), data: event.data)
       }
+      for case let event in log where (event.id ?? 0) > through {
+        stream.send(event: event.name, id: String(event.id!), data: event.data)
+      }
+      return subscribed(stream, caller: caller, after: through)
     }
-    streams.append(Subscriber(stream: stream, caller: caller))
+  }
+
+  /// One `resync` event (with the newest id told) and the stream from now on. Under the lock.
+  private func resync(_ stream: EventStream, caller: String) -> HTTPResponse {
+    let now = clock.now()
+    let data = Self.encode(ResyncEvent(serverTime: now, runs: settled(at: now)))
+    stream.send(event: "resync", id: String(told), data: data)
+    return subscribed(stream, caller: caller, after: told)
+  }
+
+  /// The active runs as last seen, settled at `now`. Under the lock.
+  private func settled(at now: Instant) -> [Run] {
+    current.map { $0.settled(at: max(now, $0.lastChange)).run }
+  }
+
+  /// Adds `stream` to those told of new events. Under the lock.
+  private func subscribed(_ stream: EventStream, caller: String, after: Int64) -> HTTPResponse {
+    streams.append(Subscriber(stream: stream, caller: caller, after: after))
     return .eventStream(stream)
   }
 
-  /// Sends events to every open stream and keeps them for reconnecting clients; each gets
-  /// the next id. - Returns: false, sending nothing, when fewer ids are reserved than
-  /// events given (the watcher reserves more and tries again).
-  func publish(_ events: [(name: String, data: String)]) -> Bool {
+  /// The event of a logged change, its run as it is at `now`.
+  static func event(_ change: RunChange, run: WatchedRun, at now: Instant) -> Event {
+    switch change.kind {
+    case .run:
+      return Event(
+        id: change.seq, name: "run", data: encode(RunStreamEvent(serverTime: now, run: run.run)))
+    case .acknowledged:
+      let event = AcknowledgedEvent(
+        serverTime: now.description, id: change.runID,
+        acknowledgedAt: (run.acknowledgedAt ?? change.at).description)
+      return Event(id: change.seq, name: "acknowledged", data: encode(event))
+    }
+  }
+
+  /// Sends events to every open stream and keeps those with ids for reconnecting clients;
+  /// `through`: every change numbered up to it is now told (``ChangeCursor/last``);
+  /// `current`: the active runs as of it (``setCurrent(_:)``), set under the same lock.
+  func publish(_ events: [Event], through: Int64, current runs: [Run]? = nil) {
     lock.lock()
     defer { lock.unlock() }
-    guard ids.remaining >= events.count else { return false }
-    for (name, data) in events {
-      let event = Event(id: ids.take()!, name: name, data: data)
-      log.append(event)
-      streams = streams.filter { $0.stream.send(event: name, id: String(event.id), data: data) }
+    if let runs { current = runs }
+    for event in events {
+      if event.id != nil { log.append(event) }
+      streams = streams.filter { subscriber in
+        if let id = event.id, id <= subscriber.after { return true }
+        return subscriber.stream.send(
+          event: event.name, id: event.id.map(String.init), data: event.data)
+      }
     }
+    told = max(told, through)
     if log.count > capacity {
       let dropped = log.count - capacity
-      // A client holding the newest dropped id still finds everything after it in the log.
-      ids.floor = max(ids.floor, log[dropped - 1].id)
+      // A client holding the newest dropped id still finds everything after it kept.
+      floor = max(floor, log[dropped - 1].id!)
       log.removeFirst(dropped)
     }
-    return true
+    published.append(contentsOf: events)
+    if published.count > capacity { published.removeFirst(published.count - capacity) }
   }
 
   /// `event: heartbeat`, `data: {"serverTime"}`, no id (docs/api.md §1.4, every 2 s): the
@@ -119,27 +201,6 @@ final class EventHub: @unchecked Sendable {
     lock.unlock()
   }
 
-  /// True when the watcher should reserve more ids (``EventIDs/wantsMore``).
-  var wantsIDs: Bool {
-    lock.lock()
-    defer { lock.unlock() }
-    return ids.wantsMore
-  }
-
-  /// The highest id this process may issue now (0 before the first reservation).
-  var reservedTop: Int64 {
-    lock.lock()
-    defer { lock.unlock() }
-    return ids.top
-  }
-
-  /// A reservation the watcher stored (``EventIDs/reserved(stored:newTop:)``).
-  func reserved(stored: Int64, newTop: Int64) {
-    lock.lock()
-    ids.reserved(stored: stored, newTop: newTop)
-    lock.unlock()
-  }
-
   /// The active runs as the watcher last saw them.
   func setCurrent(_ runs: [Run]) {
     lock.lock()
@@ -156,12 +217,13 @@ final class EventHub: @unchecked Sendable {
 
   func poke() { wakeup.signal() }
 
-  /// The events kept for `Last-Event-ID`, oldest first (for tests).
+  /// The newest events published, those without ids too, oldest first (for tests).
   var logged: [Event] {
     lock.lock()
     defer { lock.unlock() }
-    return log
+    return published
   }
+  private var published: [Event] = []
 
   static func encode(_ value: some Encodable) -> String {
     // Our event payloads hold strings, numbers and arrays only: encoding cannot fail.

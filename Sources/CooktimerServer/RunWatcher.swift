@@ -4,25 +4,26 @@ import Foundation
 import Synchronization
 
 /// Turns what happens to the runs into events, whoever made it happen (docs/api.md §3): a
-/// REPL, a one-shot command, this server, or time itself (a timer firing). One thread looks
-/// every `interval` seconds, or at once when poked, and compares the runs with what it saw
-/// last. It reads the database only when SQLite's `data_version` says another connection
-/// wrote, or when a timer is due; between those, a look costs one pragma.
+/// REPL, a one-shot command, this server or another, or time itself (a timer firing). One
+/// thread looks every `interval` seconds, or at once when poked (a change through this
+/// server; on PostgreSQL a notified commit), and reads the change log after its
+/// ``ChangeCursor``: each change is an event whose id is the change's number. It reads the
+/// database only when SQLite's `data_version` says another connection wrote, when a timer
+/// is due, or while the cursor waits at a hole; between those, a look costs one pragma.
 final class RunWatcher: @unchecked Sendable {
   private let hub: EventHub
   private let service: RunService
   private let interval: Double
   private var thread: Thread?
   // Only the watcher's thread touches these.
-  private var seen: [String: (run: Run, acknowledged: Instant?)] = [:]
+  private var seen: [String: Run] = [:]
   private var version: Int64?
   /// The instant of the last look that got through: fires after it are news
   /// (``FiredTimers``).
   private var lookedAt: Instant?
   private var nextDue: Instant?
-  /// Looks to let pass before trying again to reserve ids after a failed try: a database
-  /// held by another process costs a try its busy timeout (5 s), which must not be every look.
-  private var reserveRest = 0
+  /// How far the change log was told; `nil` until the first look.
+  private var cursor: ChangeCursor?
 
   /// - Parameter service: a service of its own (its store connection is the watcher's).
   init(hub: EventHub, service: RunService, interval: Double) {
@@ -32,17 +33,16 @@ final class RunWatcher: @unchecked Sendable {
   }
 
   /// Takes the first look (no events: that is the state new clients get), then watches on
-  /// a thread of its own, which first reserves event ids (waited for up to a second).
+  /// a thread of its own.
   func start() throws {
     try look(publishing: false)
-    let reserved = DispatchSemaphore(value: 0)
+    // On PostgreSQL a look without news is a round trip and NOTIFY wakes the watcher at
+    // once: a slower poll there only bounds how late a fire or a lost notification is seen.
+    let poll = listenForOtherServers() ? max(interval, Self.notifiedPoll) : interval
     let thread = Thread { [self] in
-      reserveIfWanted()
-      reserved.signal()
       while true {
-        hub.wakeup.wait(timeout: interval)
+        hub.wakeup.wait(timeout: poll)
         if hub.wakeup.isStopped { return }
-        reserveIfWanted()
         // A failed look (the database busy or away) is retried at the next one.
         do {
           try look(publishing: true)
@@ -59,11 +59,10 @@ final class RunWatcher: @unchecked Sendable {
     thread.name = "cooktimer-run-watcher"
     self.thread = thread
     thread.start()
-    listenForOtherServers()
-    // The first clients' opening events get ids when the reservation is quick, as it is
-    // unless another process holds the database; then `serve` starts a second later.
-    _ = reserved.wait(timeout: .now() + 1)
   }
+
+  /// Seconds between looks when other connections' commits are notified (PostgreSQL).
+  static let notifiedPoll = 0.05
 
   func stop() { hub.wakeup.stop() }
 
@@ -76,8 +75,9 @@ final class RunWatcher: @unchecked Sendable {
   /// another server's change, a REPL, a sender) and pokes the watcher at once, so a page on
   /// this server sees a change made through another as soon as one made here (issue 21).
   /// SQLite has no such waiter: the looks compare `data_version` every `interval`.
-  private func listenForOtherServers() {
-    guard let waiter = try? service.changeWaiter(for: [.changes]) else { return }
+  /// - Returns: whether a listener started.
+  private func listenForOtherServers() -> Bool {
+    guard let waiter = try? service.changeWaiter(for: [.changes]) else { return false }
     let (hub, notified) = (hub, notified)
     let thread = Thread {
       while !hub.wakeup.isStopped {
@@ -94,6 +94,7 @@ final class RunWatcher: @unchecked Sendable {
     }
     thread.name = "cooktimer-change-listener"
     thread.start()
+    return true
   }
 
   /// Set by the listener when a commit was notified: the next look reads the runs even if
@@ -120,82 +121,88 @@ final class RunWatcher: @unchecked Sendable {
   /// Seconds one wait for notifications lasts at most: how late a stop is seen there.
   private static let stopCheck = 0.25
 
-  /// Reserves ids when fewer than half a block is left, unless a try failed recently. Never
-  /// throws: a held database must keep neither `serve` from starting nor the looks from
-  /// going on; events then wait for ids (``look(publishing:)``), opening events go without.
-  private func reserveIfWanted() {
-    guard hub.wantsIDs else { return }
-    guard reserveRest == 0 else {
-      reserveRest -= 1
-      return
-    }
-    do {
-      try reserveIDs()
-    } catch {
-      reserveRest = max(1, Int(5 / max(interval, 0.001)))
-    }
-  }
-
-  /// Takes the next block of event ids (at least `count`) from the database's sequence
-  /// (``EventIDs``).
-  private func reserveIDs(count: Int = 0) throws {
-    let top = hub.reservedTop
-    let (stored, newTop) = try service.reserveSequence(
-      EventIDs.settingKey, above: top, block: EventIDs.block, count: Int64(count))
-    hub.reserved(stored: stored, newTop: newTop)
-  }
-
-  /// Compares the runs with those of the last look and publishes what changed: `fired` for
-  /// each timer that fired since that look (``FiredTimers``), `run`, `acknowledged`. Only the
-  /// watcher's thread calls it once ``start()`` ran (tests call it before, on their own).
+  /// Reads the changes after the cursor and publishes them, each with its number as id
+  /// (`run`, `acknowledged`), after a `fired` event for each timer that fired since the last
+  /// look (``FiredTimers``) and, for a run whose state time alone moved, a `run` event (these
+  /// two without ids: no change was logged). Only the watcher's thread calls it once
+  /// ``start()`` ran (tests call it before, on their own). A look that does not publish (the
+  /// first) leaves the cursor: the changes it read are in the state new clients get, and
+  /// told once more at the next look.
   func look(publishing: Bool) throws {
+    if cursor == nil {
+      let start = try service.changeLogStart()
+      hub.begin(after: start.last)
+      cursor = start
+    }
     let now = service.clock.now()
     let current = try service.dataVersion()
     let due = nextDue.map { $0 <= now } ?? false
     let wasNotified = notified.take()
-    guard current != version || due || wasNotified || !publishing else { return }
+    let waiting = cursor?.isWaiting ?? false
+    guard current != version || due || wasNotified || waiting || !publishing else { return }
+    var moved = cursor!
+    // Every active run is read at the first look and when a timer is due (its fire is
+    // told from the runs' states); otherwise only the runs of the changes: every run write
+    // logs one, so the rest are as seen (a look costs the changes, not the active runs).
+    let everyActive = !publishing || due
     // A run that just ended is no longer active: it is looked up to tell of its end.
-    let watched = try service.watchedRuns(also: seen.keys.sorted(), at: now)
+    let look = try service.watch(
+      &moved, also: everyActive ? seen.keys.sorted() : [], everyActive: everyActive, at: now)
     let keys = try service.validAPIKeys()
     // `apikey revoke` in another process ends that key's streams at this look.
     hub.endStreams(keptFor: Set(keys.map(\.hash)))
-    var next: [String: (run: Run, acknowledged: Instant?)] = [:]
-    var events: [(name: String, data: String)] = []
-    let time = now.description
-    for watchedRun in watched {
-      let (run, ack) = (watchedRun.run, watchedRun.acknowledgedAt)
-      if run.isActive { next[run.id] = (run, ack) }
-      guard publishing else { continue }
-      let before = seen[run.id]
-      var was = before?.run
-      was?.acknowledgedUntil = run.acknowledgedUntil  // told by its own event below
-      if was != run {
-        let after = lookedAt ?? now
-        for fired in FiredTimers.fired(in: run, after: after, through: max(now, run.lastChange)) {
-          let event = FiredEvent(
-            serverTime: time, id: run.id, timer: TimerDocument(run, timer: fired.timer, at: now))
-          events.append(("fired", EventHub.encode(event)))
-        }
-        events.append(("run", EventHub.encode(RunStreamEvent(serverTime: now, run: run))))
-      }
-      if let ack, ack != before?.acknowledged {
-        let event = AcknowledgedEvent(
-          serverTime: time, id: run.id, acknowledgedAt: ack.description)
-        events.append(("acknowledged", EventHub.encode(event)))
-      }
+    var next: [String: Run] = everyActive ? [:] : seen
+    for watched in look.runs {
+      next[watched.run.id] = watched.run.isActive ? watched.run : nil
     }
-    if !events.isEmpty && !hub.publish(events) {
-      // Not enough ids reserved: reserve (or fail this look) and publish the same events.
-      try reserveIDs(count: events.count)
-      _ = hub.publish(events)
+    if publishing {
+      // The runs as of this look go with the events, under one lock: a client that
+      // subscribes between them must not get the old runs under the new newest id.
+      hub.publish(events(of: look, at: now), through: moved.last, current: Self.ordered(next))
+      cursor = moved
+    } else {
+      hub.setCurrent(Self.ordered(next))
     }
     // Only a look that got this far counts as seen: a failed one is taken again.
     version = current
     lookedAt = now
     seen = next
-    nextDue = next.values.compactMap(\.run.nextDue).min()
-    hub.setCurrent(
-      next.values.map(\.run).sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) })
+    nextDue = next.values.compactMap(\.nextDue).min()
+  }
+
+  /// The active runs oldest first (by id when started together): a new client's order.
+  private static func ordered(_ runs: [String: Run]) -> [Run] {
+    runs.values.sorted { ($0.startedAt, $0.id) < ($1.startedAt, $1.id) }
+  }
+
+  /// The events of one look, in order: fires first, then the logged changes.
+  private func events(of look: WatchLook, at now: Instant) -> [EventHub.Event] {
+    let time = now.description
+    let logged = Set(look.changes.filter { $0.kind == .run }.map(\.runID))
+    var events: [EventHub.Event] = []
+    var byID: [String: WatchedRun] = [:]
+    for watched in look.runs {
+      let run = watched.run
+      byID[run.id] = watched
+      var was = seen[run.id]
+      was?.acknowledgedUntil = run.acknowledgedUntil  // told by its own event
+      guard was != run else { continue }
+      let after = lookedAt ?? now
+      for fired in FiredTimers.fired(in: run, after: after, through: max(now, run.lastChange)) {
+        let event = FiredEvent(
+          serverTime: time, id: run.id, timer: TimerDocument(run, timer: fired.timer, at: now))
+        events.append(EventHub.Event(id: nil, name: "fired", data: EventHub.encode(event)))
+      }
+      if !logged.contains(run.id) && was != nil {
+        let data = EventHub.encode(RunStreamEvent(serverTime: now, run: run))
+        events.append(EventHub.Event(id: nil, name: "run", data: data))
+      }
+    }
+    for change in look.changes {
+      guard let watched = byID[change.runID] else { continue }
+      events.append(EventHub.event(change, run: watched, at: now))
+    }
+    return events
   }
 }
 

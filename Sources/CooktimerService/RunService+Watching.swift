@@ -24,33 +24,103 @@ extension RunService {
     -> [WatchedRun]
   {
     let now = now ?? clock.now()
-    return try reading { tx in
-      var runs = try tx.activeRuns()
-      let active = Set(runs.map(\.id))
-      for id in also where !active.contains(id) {
-        if let run = try tx.run(id: id) { runs.append(run) }
-      }
-      return try runs.map { stored in
-        WatchedRun(
-          run: stored.settled(at: max(now, stored.lastChange)).run,
-          acknowledgedAt: try tx.acknowledgedAt(runID: stored.id))
-      }
+    return try reading { tx in try watched(tx, also: also, at: now) }
+  }
+
+  /// The active runs (with `activeToo`) and those of `also` (each once, ids not stored left
+  /// out), settled at `now` with their acknowledgements.
+  private func watched(
+    _ tx: StoreTransaction, also: [String], at now: Instant, activeToo: Bool = true
+  ) throws -> [WatchedRun] {
+    var runs = activeToo ? try tx.activeRuns() : []
+    var included = Set(runs.map(\.id))
+    for id in also where !included.contains(id) {
+      included.insert(id)
+      if let run = try tx.run(id: id) { runs.append(run) }
+    }
+    return try runs.map { stored in
+      WatchedRun(
+        run: stored.settled(at: max(now, stored.lastChange)).run,
+        acknowledgedAt: try tx.acknowledgedAt(runID: stored.id))
     }
   }
 
-  /// Reserves a block of a stored sequence (the server's event ids, hi/lo): the setting
-  /// `key` moves to `max(stored, above) + max(block, count)`.
+  /// Where a new watcher starts in the change log: after the newest change, once every
+  /// transaction that may hold a lower number has ended (PostgreSQL: waits, up to `timeout`
+  /// seconds, for the snapshot's `xmin` to pass the first read's `xmax`; a few milliseconds
+  /// unless a transaction is long), so the state the watcher reads next includes them all
+  /// (``ChangeCursor``).
   ///
-  /// - Returns: the stored value before and after.
-  /// - Throws: ``ServiceError/database(_:)`` (busy while another process writes).
-  public func reserveSequence(_ key: String, above: Int64, block: Int64, count: Int64 = 0)
-    throws(ServiceError) -> (stored: Int64, top: Int64)
-  {
-    try writing { tx in
-      let stored = Int64(try tx.setting(key) ?? "") ?? 0
-      let top = max(stored, above) + max(block, count)
-      try tx.setSetting(key, String(top))
-      return (stored, top)
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func changeLogStart(timeout: Double = 2) throws(ServiceError) -> ChangeCursor {
+    let (newest, first) = try reading { tx in
+      (try tx.changeBounds()?.newest ?? 0, try tx.changeSnapshot())
+    }
+    if let first {
+      // Counted, not clocked: the service's clock may be a test's, standing still.
+      var tries = Int(timeout / 0.002)
+      while tries > 0, try reading({ tx in try tx.changeSnapshot()?.xmin ?? .max }) < first.xmax {
+        tries -= 1
+        Thread.sleep(forTimeInterval: 0.002)
+      }
+    }
+    return ChangeCursor(after: newest)
+  }
+
+  /// One look of a watcher, in one snapshot: the changes after `cursor` that may be told
+  /// (``ChangeCursor``; the cursor moves past them only when the read succeeds), and the
+  /// runs of the changes, those of `also` (seen active before: to tell of their end) and,
+  /// with `everyActive`, every active run, each settled at `now` with its acknowledgement.
+  /// Without `everyActive` a look reads only what changed: every run write logs a change,
+  /// so a watcher that read every active run once keeps up from the changes alone.
+  ///
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func watch(
+    _ cursor: inout ChangeCursor, also: [String] = [], everyActive: Bool = true,
+    at now: Instant
+  ) throws(ServiceError) -> WatchLook {
+    var moved = cursor
+    let look = try reading { tx in
+      let snapshot = try tx.changeSnapshot()
+      let changes = moved.take(try tx.changes(after: moved.last), snapshot: snapshot)
+        .map(RunChange.init)
+      var ids = also
+      ids += changes.map(\.runID)
+      return WatchLook(
+        changes: changes, runs: try watched(tx, also: ids, at: now, activeToo: everyActive))
+    }
+    cursor = moved
+    return look
+  }
+
+  /// The changes after `seq` up to `through` (the newest id the asking server told), each
+  /// with its run now, for a client's `Last-Event-ID` (docs/api.md §1.4).
+  ///
+  /// - Parameter limit: the most changes replayed: a client further behind gets a resync,
+  ///   one event with every active run, cheaper for both sides than thousands of events.
+  /// - Returns: ``ChangeReplay/unknown`` for an id below what the log keeps (rows after it
+  ///   were pruned), above its newest change, or more than `limit` changes behind;
+  ///   ``ChangeReplay/ahead`` for an id above `through` the log has.
+  /// - Throws: ``ServiceError/database(_:)``.
+  public func replay(
+    after seq: Int64, through: Int64, limit: Int = 10_000, at now: Instant? = nil
+  ) throws(ServiceError) -> ChangeReplay {
+    let now = now ?? clock.now()
+    return try reading { tx in
+      // Pruning deletes a prefix: with the oldest row at most one past `seq`, every change
+      // after `seq` is still there.
+      guard seq >= 0, let bounds = try tx.changeBounds(), seq >= bounds.oldest - 1,
+        seq <= bounds.newest
+      else {
+        return seq == 0 && through == 0 ? .changes([]) : .unknown
+      }
+      if seq > through { return .ahead }
+      let changes = try tx.changes(after: seq, through: through, limit: limit + 1)
+        .map(RunChange.init)
+      if changes.count > limit { return .unknown }
+      let runs = try watched(tx, also: changes.map(\.runID), at: now, activeToo: false)
+      let byID = Dictionary(runs.map { ($0.run.id, $0) }, uniquingKeysWith: { first, _ in first })
+      return .changes(changes.compactMap { change in byID[change.runID].map { (change, $0) } })
     }
   }
 

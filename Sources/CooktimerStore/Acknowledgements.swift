@@ -11,6 +11,7 @@ extension StoreTransaction {
     if let current, current >= instant { return current }
     try db.run(
       "UPDATE runs SET acknowledged_ms = ? WHERE id = ?", [.instant(instant), .text(runID)])
+    try recordChange(.acknowledged, runID: runID, at: instant)
     return instant
   }
 

@@ -12,6 +12,12 @@ final class DatabaseConnection {
   /// The store's statements are a fixed set of texts; a bound keeps any surprise small.
   static let preparedLimit = 128
 
+  /// The changes logged in the open transaction (`kind:runID`, ``StoreTransaction``'s
+  /// `recordChange`): a run saved twice in one transaction (a catch-up, then the change) is
+  /// one change of the log. Emptied when a transaction begins; a savepoint rolled back
+  /// forgets what it logged.
+  var loggedChanges: Set<String> = []
+
   init(engine: any DatabaseEngine) {
     self.engine = engine
   }
@@ -89,6 +95,7 @@ final class DatabaseConnection {
   /// On a throw, rolls back and rethrows the first error; a failed rollback never hides it.
   func transaction<T>(_ body: () throws -> T) throws -> T {
     try engine.beginWrite()
+    loggedChanges = []
     return try finishing(body)
   }
 
@@ -96,6 +103,7 @@ final class DatabaseConnection {
   /// `body` locks each run it changes (``lockRun(_:)``) before reading it.
   func runTransaction<T>(_ body: () throws -> T) throws -> T {
     try engine.beginRunWrite()
+    loggedChanges = []
     return try finishing(body)
   }
 
@@ -126,11 +134,13 @@ final class DatabaseConnection {
   /// back to (its writes undone, the transaction still open) when it throws.
   func savepoint<T>(_ body: () throws -> T) throws -> T {
     try execute("SAVEPOINT change")
+    let logged = loggedChanges
     do {
       let result = try body()
       try execute("RELEASE change")
       return result
     } catch {
+      loggedChanges = logged
       try? execute("ROLLBACK TO change")
       try? execute("RELEASE change")
       throw error

@@ -217,6 +217,22 @@ enum DatabaseMigrator {
         WHERE status = 'active' AND activity_alive = 1;
       """
     ),
+    (
+      // The event streams' ids (docs/api.md §1.4): one row per change of a run, written in
+      // the change's transaction, numbered by the database, so every server sends the same
+      // id for the same change and `Last-Event-ID` works across servers and restarts
+      // (StoreTransaction+RunChanges.swift). No foreign key: the row outlives nothing.
+      "the change log of the event streams",
+      """
+      CREATE TABLE run_changes (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        run_id TEXT NOT NULL,
+        kind TEXT NOT NULL CHECK (kind IN ('run', 'acknowledged')),
+        at_ms INTEGER NOT NULL
+      ) STRICT;
+      DELETE FROM settings WHERE key = 'event_ids_reserved';
+      """
+    ),
   ]
 
   /// The version this build writes.

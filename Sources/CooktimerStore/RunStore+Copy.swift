@@ -7,6 +7,7 @@ extension RunStore {
     ("recipes", nil), ("runs", nil), ("run_events", "seq"), ("outbox", "id"),
     ("activity_timestamps", nil), ("settings", nil), ("push_tokens", nil), ("push_sends", nil),
     ("deliveries", "id"), ("api_keys", nil), ("idempotency_keys", nil), ("device_tokens", nil),
+    ("run_changes", "seq"),
   ]
 
   /// Copies every row of every table (runs and their logs, the outbox with its leases and

@@ -51,7 +51,8 @@ public struct StoreTransaction {
   }
 
   /// Stores a new run with its first events; its `next_due_ms` is derived from it
-  /// (``Run/nextDue``), so it can never disagree with the run.
+  /// (``Run/nextDue``), so it can never disagree with the run. Logs the change
+  /// (`run_changes`: the event streams' ids).
   /// - Throws: a `.other` error (`SQLITE_CONSTRAINT_PRIMARYKEY`) if the id is taken.
   public func insert(_ run: Run, events: [RunEvent] = []) throws(StoreError) {
     try db.run(
@@ -65,10 +66,12 @@ public struct StoreTransaction {
         .instant(run.nextDue), .instant(run.lastChange),
         .instant(run.startedAt), .instant(run.endedAt),
       ] + (try snapshot(run)))
+    try recordChange(.run, runID: run.id, at: run.lastChange)
     try append(events, runID: run.id)
   }
 
   /// Replaces a stored run (same id); its `next_due_ms` is derived from it (``Run/nextDue``).
+  /// Logs the change (`run_changes`: the event streams' ids).
   /// - Throws: `.noSuchRun` if it is not stored.
   public func save(_ run: Run) throws(StoreError) {
     let changed = try db.run(
@@ -83,6 +86,7 @@ public struct StoreTransaction {
         .instant(run.endedAt),
       ] + (try snapshot(run)) + [.text(run.id)])
     guard changed == 1 else { throw noSuchRun(run.id) }
+    try recordChange(.run, runID: run.id, at: run.lastChange)
   }
 
   /// The `run_json` and `recipe_key` values of a run: its recipe stored once in `recipes`.

@@ -77,7 +77,7 @@ enum ServeFleet {
     }
     let readRate = reads.reduce(0) { $0 + $1.rate }
     let probes = options.pick(full: 200, quick: 50)
-    let (latencies, missed) = try changeToEvent(engine, from: a, to: b, changes: probes)
+    let (latencies, answers, missed) = try changeToEvent(engine, from: a, to: b, changes: probes)
     let median = Stats.median(latencies)
     let p99 = Stats.percentile(latencies, 99)
     return [
@@ -100,6 +100,13 @@ enum ServeFleet {
         name: "\(engine): change on server A to its event on server B, p99", value: p99,
         unit: "ms"
       ).target(.below(100, "ms", p99)),
+      // Of which the change's own answer (the commit on A), for what limits the figure above.
+      Figure(
+        name: "\(engine): change answered by server A, median", value: Stats.median(answers),
+        unit: "ms"),
+      Figure(
+        name: "\(engine): change answered by server A, p99",
+        value: Stats.percentile(answers, 99), unit: "ms"),
       Figure(
         name: "\(engine): changes on server A not on server B's stream within 1 s, of \(probes)",
         value: Double(missed), unit: "changes", digits: 0
@@ -109,11 +116,12 @@ enum ServeFleet {
 
   /// Milliseconds from sending each change to server A (a pause or resume of one seeded run,
   /// one at a time, at a random point of B's poll) to the arrival of its `run` event on a
-  /// stream of server B; and how many changes B's stream did not show within a second.
+  /// stream of server B; the milliseconds to A's answer; and how many changes B's stream did
+  /// not show within a second.
   private static func changeToEvent(
     _ engine: String, from a: FleetServe, to b: FleetServe, changes: Int
   )
-    throws -> (latencies: [Double], missed: Int)
+    throws -> (latencies: [Double], answers: [Double], missed: Int)
   {
     let stream = try StreamReader(port: b.port, count: 1)
     defer { stream.stop() }
@@ -121,7 +129,7 @@ enum ServeFleet {
     guard stream.wait(forEvents: 100, timeout: 10).allSatisfy({ $0 != nil }) else {
       throw BenchError("\(engine): server B's stream did not open with the 100 active runs")
     }
-    var latencies: [Double] = []
+    var (latencies, answers): ([Double], [Double]) = ([], [])
     var missed = 0
     for n in 1...changes {
       let run = "a\(n % 100)"
@@ -135,6 +143,7 @@ enum ServeFleet {
       guard status == 200 else {
         throw BenchError("\(engine): a change on server A answered \(status)")
       }
+      answers.append(Double(WallClock.monotonic() - sent) / 1e6)
       if let arrived = stream.wait(forEvents: before + 1, timeout: 1).first ?? nil {
         latencies.append(Double(arrived - sent) / 1e6)
       } else {
@@ -144,7 +153,7 @@ enum ServeFleet {
     guard !latencies.isEmpty else {
       throw BenchError("\(engine): server B's stream showed none of \(changes) changes")
     }
-    return (latencies, missed)
+    return (latencies, answers, missed)
   }
 
   /// Runs one wrk per argument list at the same time; their results in the same order.

@@ -62,9 +62,9 @@ struct EventStreamTests {
     let resumed = try Self.events(box, lastEventID: "1", frames: 2)
     #expect(resumed.hasPrefix("event: run\nid: 2\n"))
     #expect(resumed.contains("event: acknowledged\nid: 3\n"))
-    // A new client's opening snapshot has ids of its own, after every event so far.
+    // A new client's opening snapshot carries the newest id: the state as of that change.
     let fresh = try Self.events(box, frames: 1)
-    #expect(fresh.hasPrefix("event: run\nid: 4\ndata: "))
+    #expect(fresh.hasPrefix("event: run\nid: 3\ndata: "))
     #expect(fresh.components(separatedBy: "event: ").count == 2)
   }
 
@@ -78,7 +78,7 @@ struct EventStreamTests {
     #expect(APIServerConfiguration().heartbeatIntervalSeconds == 2)
   }
 
-  @Test func theOpeningSnapshotHasDistinctIncreasingIDs() throws {
+  @Test func theOpeningSnapshotCarriesTheNewestID() throws {
     let box = try TestServer()
     var (first, second) = ("", "")
     let starts = try Self.events(box, frames: 2) {
@@ -89,14 +89,16 @@ struct EventStreamTests {
     let text = try Self.events(box, frames: 2)
     let frames = text.components(separatedBy: "\n\n").filter { !$0.isEmpty }
     #expect(frames.count == 2, "\(text)")
-    // Oldest first; both started at t0, so by id.
+    // Oldest first; both started at t0, so by id. Each with the newest change's id: a client
+    // that reconnects with it gets what follows.
     let (older, newer) = (min(first, second), max(first, second))
-    #expect(frames[0].hasPrefix("event: run\nid: 3\ndata: ") && frames[0].contains(older))
-    #expect(frames[1].hasPrefix("event: run\nid: 4\ndata: ") && frames[1].contains(newer))
+    #expect(frames[0].hasPrefix("event: run\nid: 2\ndata: ") && frames[0].contains(older))
+    #expect(frames[1].hasPrefix("event: run\nid: 2\ndata: ") && frames[1].contains(newer))
   }
 
-  /// whatwg/html issue 8297: an id the server does not know is answered with a `resync`, never
-  /// with silence — after a restart, from the future, or not a number.
+  /// whatwg/html issue 8297: an id from before a restart is answered from the change log; one
+  /// the log does not know is answered with a `resync`, never with silence — from the
+  /// future, or not a number.
   @Test func eventIDsSurviveARestartAndUnknownOnesResync() throws {
     let box = try TestServer()
     let folder = box.folder
@@ -109,28 +111,31 @@ struct EventStreamTests {
       store: try RunStore(path: folder + "/cooktimer.sqlite3"), clock: FixedClock(t0))
     _ = try elsewhere.perform(.pause, on: id, at: t0)
     let again = try TestServer(folder: folder)
+    // The change made while it was down is in the change log: told with its own id.
     let resumed = try Self.events(again, lastEventID: "1", frames: 1)
     let frames = resumed.components(separatedBy: "\n\n").filter { !$0.isEmpty }
     #expect(frames.count == 1, "\(resumed)")
-    #expect(frames.first?.hasPrefix("event: resync\nid: 1001\ndata: {\"runs\":[{") == true)
+    #expect(frames.first?.hasPrefix("event: run\nid: 2\ndata: {\"run\":{") == true)
     #expect(frames.first?.contains(#""phase":"paused""#) == true)
-    #expect(frames.first?.hasSuffix(#"],"serverTime":"2026-11-29T18:00:00.000Z"}"#) == true)
-    // Ids go on from the new block; one this server issued is known again.
     let next = try Self.events(again, frames: 2) {
       _ = try again.call("POST", "/v1/runs/\(id)/resume")
     }
     let nextFrames = next.components(separatedBy: "\n\n").filter { !$0.isEmpty }
     #expect(nextFrames.count == 2, "\(next)")
-    #expect(nextFrames.first?.hasPrefix("event: run\nid: 1002\ndata: ") == true)
-    #expect(nextFrames.last?.hasPrefix("event: run\nid: 1003\ndata: ") == true)
-    let known = try Self.events(again, lastEventID: "1002", frames: 1)
-    #expect(known.hasPrefix("event: run\nid: 1003\ndata: ") && !known.contains("resync"))
-    for unknown in ["999999", "abc", "-5", "0"] {
+    #expect(nextFrames.first?.hasPrefix("event: run\nid: 2\ndata: ") == true)
+    #expect(nextFrames.last?.hasPrefix("event: run\nid: 3\ndata: ") == true)
+    let known = try Self.events(again, lastEventID: "2", frames: 1)
+    #expect(known.hasPrefix("event: run\nid: 3\ndata: ") && !known.contains("resync"))
+    for unknown in ["999999", "abc", "-5", "4"] {
       let text = try Self.events(again, lastEventID: unknown, frames: 1)
-      #expect(text.hasPrefix("event: resync\nid: "), "\(unknown): \(text)")
+      #expect(text.hasPrefix("event: resync\nid: 3\ndata: {\"runs\":[{"), "\(unknown): \(text)")
+      #expect(text.hasSuffix(#"],"serverTime":"2026-11-29T18:00:00.000Z"}"# + "\n\n"), "\(text)")
     }
+    // 0 is before every change: all three, from the log.
+    let all = try Self.events(again, lastEventID: "0", frames: 3)
+    #expect(all.hasPrefix("event: run\nid: 1\ndata: ") && all.contains("event: run\nid: 3\n"))
     let stored = try RunStore(path: again.path).read { try $0.setting("event_ids_reserved") }
-    #expect(stored == "2000")
+    #expect(stored == nil)
   }
 
   /// Issue 26: a revoked key's open stream kept receiving events.

@@ -4,16 +4,17 @@ import CooktimerTestSupport
 import Foundation
 import Testing
 
-/// What the server's watcher reads, its id reservation, group commit and the data version.
+/// What the server's watcher reads, group commit and the data version.
 @Suite("Watching the database at the service")
 struct WatchingUseCaseTests {
   @Test func theDataVersionMovesOnlyForAnotherConnectionsCommit() throws {
     let kitchen = try Kitchen()
     let watcher = try kitchen.service.onNewConnection()
+    let run = try kitchen.service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
     let before = try watcher.dataVersion()
-    _ = try watcher.reserveSequence("probe", above: 0, block: 1)
+    try watcher.acknowledge(run.id, at: t0 + second)
     #expect(try watcher.dataVersion() == before)
-    _ = try kitchen.service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
+    _ = try kitchen.service.perform(.pause, on: run.id, at: t0 + second)
     #expect(try watcher.dataVersion() != before)
   }
 
@@ -31,14 +32,6 @@ struct WatchingUseCaseTests {
     #expect(watched.map(\.run.phase) == [.waiting, .stopped])
     // Settled at the look: the 3-minute timer of the second run fired at t0 + 1 + 3 min.
     #expect(watched[0].run.timers.map(\.state) == [.fired(at: t0 + 1 + 3 * minute)])
-  }
-
-  @Test func aSequenceIsReservedInBlocksAboveWhatEitherSideHas() throws {
-    let service = try Kitchen().service
-    #expect(try service.reserveSequence("ids", above: 0, block: 1000) == (0, 1000))
-    #expect(try service.reserveSequence("ids", above: 1000, block: 1000) == (1000, 2000))
-    #expect(
-      try service.reserveSequence("ids", above: 5000, block: 1000, count: 1500) == (2000, 6500))
   }
 
   @Test func aBatchKeepsEveryChangeButTheOneThatThrew() throws {

@@ -62,7 +62,7 @@ import Testing
       let target = try open()
       let counts = try source.copyEverything(into: target)
       #expect(counts.map(\.table) == RunStore.copiedTables.map(\.name))
-      #expect(counts.map(\.rows) == [1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1])
+      #expect(counts.map(\.rows) == [1, 2, 1, 2, 1, 1, 1, 1, 1, 1, 1, 1, 2])
       #expect(try target.run(id: "a3f") == Fixture.run())
       #expect(
         try target.run(id: "b7k")
@@ -83,6 +83,11 @@ import Testing
       // The next push and APNs timestamp follow the copied ones.
       #expect(try target.enqueue(Fixture.draft(), runID: "a3f") == 3)
       #expect(try target.nextPushTimestamp(runID: "a3f", now: t0) == 1_795_975_201)
+      // The change log's numbers too: event ids go on after a move to PostgreSQL.
+      try target.insert(Fixture.run(id: "c9q"))
+      let changes = try target.read { try $0.changes(after: 0) }
+      #expect(changes.map(\.seq) == [1, 2, 3])
+      #expect(changes.map(\.runID) == ["a3f", "b7k", "c9q"])
     }
   }
 
