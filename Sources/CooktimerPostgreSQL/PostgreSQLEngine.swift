@@ -164,11 +164,21 @@ public final class PostgreSQLEngine: DatabaseEngine {
 
   // MARK: Transactions
 
-  /// `PQTRANS_UNKNOWN` (a broken connection) counts as none: nothing of it can commit.
-  public var isInTransaction: Bool {
+  /// True from a BEGIN this engine sent until its COMMIT or ROLLBACK, also when the
+  /// connection was lost in between (`PQTRANS_UNKNOWN`): the transaction's statements went
+  /// with it, so what follows must fail (`.busy`, "try again") rather than run on a new
+  /// connection outside any transaction — a group commit's next savepoint did
+  /// (SQLSTATE 25P01, "SAVEPOINT can only be used in transaction blocks"), answered 500.
+  public var isInTransaction: Bool { opened || serverHasTransaction }
+
+  /// What libpq says of the connection: a transaction open on the server.
+  private var serverHasTransaction: Bool {
     let status = cooktimer_pq_transaction_status(connection)
     return status != PQTRANS_IDLE && status != PQTRANS_UNKNOWN
   }
+
+  /// Whether this engine began a transaction that has not ended yet.
+  private var opened = false
 
   /// Whether the open transaction is a write transaction (its commit bumps the version).
   private var writing = false
@@ -185,6 +195,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
 
   private func begin(locking lock: String) throws(StoreError) {
     try retryingOnce { () throws(StoreError) in try execute("BEGIN") }
+    opened = true
     writing = true
     notifying = [.runs]
     do {
@@ -212,6 +223,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
     try retryingOnce { () throws(StoreError) in
       try execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")
     }
+    opened = true
   }
 
   /// `body` (something that changes nothing: BEGIN, a lone read), and once more on a new
@@ -234,6 +246,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// bump lost with the connection after a commit is not an error of the commit: the
   /// NOTIFY, delivered at commit, still makes every listener look.
   public func commit() throws(StoreError) {
+    defer { opened = false }
     let bumps = writing && cooktimer_pq_transaction_status(connection) == PQTRANS_INTRANS
     if bumps && !notifying.isEmpty {
       // The channel names are this program's constants, not outside input.
@@ -253,7 +266,8 @@ public final class PostgreSQLEngine: DatabaseEngine {
   public func rollback() {
     writing = false
     notifying = []
-    guard isInTransaction else { return }
+    opened = false
+    guard serverHasTransaction else { return }
     cooktimer_pq_clear(cooktimer_pq_exec(connection, "ROLLBACK"))
   }
 

@@ -52,4 +52,39 @@ import Testing
       #expect(try store.run(id: "a3f") == Fixture.run())
     }
   }
+
+  /// A group commit whose connection is lost between two changes: the changes after the
+  /// loss fail as busy (503, retried with their keys), never run on a new connection outside
+  /// the transaction — the fault test had two 500s, SQLSTATE 25P01, "SAVEPOINT can only be
+  /// used in transaction blocks" — and nothing of the batch is stored.
+  @Test func aConnectionLostInsideABatchFailsTheRestAsBusy() throws {
+    try TestPostgreSQL.withSchema { url in
+      let name = "fault_" + UUID().uuidString.prefix(8).lowercased()
+      let store = try RunStore(engine: try PostgreSQLEngine(url: url + "&application_name=" + name))
+      try store.insert(Fixture.run(id: "a3f"))
+      try store.insert(Fixture.run(id: "b4e"))
+      var second: StoreError?
+      let batch = storeError {
+        try store.batch {
+          try store.update(runID: "a3f") { run, _ in
+            run.timers[0].added += 1000
+            return StoreChange()
+          }
+          try Self.terminate(name, through: url)
+          second = storeError {
+            try store.update(runID: "b4e") { run, _ in
+              run.timers[0].added += 7
+              return StoreChange()
+            }
+          }
+        }
+      }
+      #expect(second?.kind == .busy)
+      #expect(second?.detail.contains("lost the connection") == true, "\(String(describing: second))")
+      #expect(batch?.kind == .busy)
+      // Nothing of the batch is stored; the next call runs on a new connection.
+      #expect(try store.run(id: "a3f")?.timers[0].added == 0)
+      #expect(try store.run(id: "b4e")?.timers[0].added == 0)
+    }
+  }
 }
