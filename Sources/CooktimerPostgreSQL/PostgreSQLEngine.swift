@@ -98,9 +98,34 @@ public final class PostgreSQLEngine: DatabaseEngine {
   }
 
   public func execute(_ sql: String) throws(StoreError) {
+    if isInTransaction && Self.isSavepointCommand(sql) {
+      pending.append(sql)
+      return
+    }
     if !isInTransaction { try reconnectIfLost() }
-    let result = try checked(cooktimer_pq_exec(connection, PostgreSQLTranslation.translate(sql)))
+    let text = (pending + [PostgreSQLTranslation.translate(sql)]).joined(separator: "; ")
+    pending = []
+    let result = try checked(cooktimer_pq_exec(connection, text))
     cooktimer_pq_clear(result)
+  }
+
+  /// Savepoint commands of the open transaction not sent yet: nobody reads their answers,
+  /// so they go with the next statement instead of a round trip each — a batch's part
+  /// opens and closes two savepoints, which the next part's first statement (or the commit)
+  /// then carries (§55.2.2.1: a simple query's statements run in order, the first error
+  /// ending it; its error is then the next statement's, and the transaction failed alike).
+  private var pending: [String] = []
+
+  private static func isSavepointCommand(_ sql: String) -> Bool {
+    sql.hasPrefix("SAVEPOINT ") || sql.hasPrefix("RELEASE ") || sql.hasPrefix("ROLLBACK TO ")
+  }
+
+  /// Sends the savepoint commands waiting (``pending``), before a statement of its own.
+  func sendPending() throws(StoreError) {
+    guard !pending.isEmpty else { return }
+    let text = pending.joined(separator: "; ")
+    pending = []
+    cooktimer_pq_clear(try checked(cooktimer_pq_exec(connection, text)))
   }
 
   /// `result` when it is a success; else its error, the result cleared.
@@ -169,8 +194,9 @@ public final class PostgreSQLEngine: DatabaseEngine {
     guard cooktimer_pq_status(connection) != CONNECTION_OK else { return }
     for delay in Self.reconnectDelays {
       cooktimer_pq_reset(connection)
-      // A new session has none of the old one's prepared statements.
+      // A new session has none of the old one's prepared statements, nor its transaction.
       prepared = [:]
+      pending = []
       if cooktimer_pq_status(connection) == CONNECTION_OK { return }
       usleep(delay)
     }
@@ -257,7 +283,8 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// failed (the caller rolls back) and a failed COMMIT sends no bump.
   public func commit() throws(StoreError) {
     let bumps = writing && cooktimer_pq_transaction_status(connection) == PQTRANS_INTRANS
-    var statements: [String] = []
+    var statements = pending
+    pending = []
     if bumps && !notifying.isEmpty {
       // The channel names are this program's constants, not outside input.
       let notices = notifying.map { "pg_notify('\($0.rawValue)', current_schema())" }.sorted()
@@ -301,6 +328,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
   public func rollback() {
     writing = false
     notifying = []
+    pending = []
     guard isInTransaction else { return }
     cooktimer_pq_clear(cooktimer_pq_exec(connection, "ROLLBACK"))
   }

@@ -56,6 +56,7 @@ final class PostgreSQLStatement: DatabaseStatement {
 
   private func execute() throws(StoreError) -> OpaquePointer {
     if !engine.isInTransaction { try engine.reconnectIfLost() }
+    try engine.sendPending()
     var types: [Oid] = []
     var texts: [[CChar]?] = []
     var lengths: [Int32] = []
