@@ -24,6 +24,11 @@ static struct {
   PGresult *(*exec)(PGconn *, const char *);
   PGresult *(*exec_params)(PGconn *, const char *, int, const Oid *, const char *const *,
                            const int *, const int *, int);
+  PGresult *(*prepare)(PGconn *, const char *, const char *, int, const Oid *);
+  PGresult *(*exec_prepared)(PGconn *, const char *, int, const char *const *, const int *,
+                             const int *, int);
+  int (*send_query)(PGconn *, const char *);
+  PGresult *(*get_result)(PGconn *);
   ExecStatusType (*result_status)(const PGresult *);
   char *(*result_error_message)(const PGresult *);
   char *(*result_error_field)(const PGresult *, int);
@@ -75,6 +80,10 @@ static void load(void) {
   LOAD(set_notice_processor, "PQsetNoticeProcessor");
   LOAD(exec, "PQexec");
   LOAD(exec_params, "PQexecParams");
+  LOAD(prepare, "PQprepare");
+  LOAD(exec_prepared, "PQexecPrepared");
+  LOAD(send_query, "PQsendQuery");
+  LOAD(get_result, "PQgetResult");
   LOAD(result_status, "PQresultStatus");
   LOAD(result_error_message, "PQresultErrorMessage");
   LOAD(result_error_field, "PQresultErrorField");
@@ -136,6 +145,20 @@ PGresult *cooktimer_pq_exec_params(PGconn *conn, const char *command, int nParam
   return pq.exec_params(conn, command, nParams, paramTypes, paramValues, paramLengths,
                         paramFormats, resultFormat);
 }
+PGresult *cooktimer_pq_prepare(PGconn *conn, const char *stmtName, const char *query, int nParams,
+                               const Oid *paramTypes) {
+  return pq.prepare(conn, stmtName, query, nParams, paramTypes);
+}
+PGresult *cooktimer_pq_exec_prepared(PGconn *conn, const char *stmtName, int nParams,
+                                     const char *const *paramValues, const int *paramLengths,
+                                     const int *paramFormats, int resultFormat) {
+  return pq.exec_prepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats,
+                          resultFormat);
+}
+int cooktimer_pq_send_query(PGconn *conn, const char *command) {
+  return pq.send_query(conn, command);
+}
+PGresult *cooktimer_pq_get_result(PGconn *conn) { return pq.get_result(conn); }
 ExecStatusType cooktimer_pq_result_status(const PGresult *res) { return pq.result_status(res); }
 const char *cooktimer_pq_result_error_message(const PGresult *res) {
   return pq.result_error_message(res);

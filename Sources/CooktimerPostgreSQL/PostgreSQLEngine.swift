@@ -108,9 +108,34 @@ public final class PostgreSQLEngine: DatabaseEngine {
   }
 
   public func execute(_ sql: String) throws(StoreError) {
+    if isInTransaction && Self.isSavepointCommand(sql) {
+      pending.append(sql)
+      return
+    }
     if !isInTransaction { try reconnectIfLost() }
-    let result = try checked(cooktimer_pq_exec(connection, PostgreSQLTranslation.translate(sql)))
+    let text = (pending + [PostgreSQLTranslation.translate(sql)]).joined(separator: "; ")
+    pending = []
+    let result = try checked(cooktimer_pq_exec(connection, text))
     cooktimer_pq_clear(result)
+  }
+
+  /// Savepoint commands of the open transaction not sent yet: nobody reads their answers,
+  /// so they go with the next statement instead of a round trip each — a batch's part
+  /// opens and closes two savepoints, which the next part's first statement (or the commit)
+  /// then carries (§55.2.2.1: a simple query's statements run in order, the first error
+  /// ending it; its error is then the next statement's, and the transaction failed alike).
+  private var pending: [String] = []
+
+  private static func isSavepointCommand(_ sql: String) -> Bool {
+    sql.hasPrefix("SAVEPOINT ") || sql.hasPrefix("RELEASE ") || sql.hasPrefix("ROLLBACK TO ")
+  }
+
+  /// Sends the savepoint commands waiting (``pending``), before a statement of its own.
+  func sendPending() throws(StoreError) {
+    guard !pending.isEmpty else { return }
+    let text = pending.joined(separator: "; ")
+    pending = []
+    cooktimer_pq_clear(try checked(cooktimer_pq_exec(connection, text)))
   }
 
   /// `result` when it is a success; else its error, the result cleared.
@@ -148,6 +173,29 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// promoted standby, short enough that a request waiting on it is still answered.
   static let reconnectDelays: [UInt32] = [50_000, 100_000, 200_000, 400_000, 800_000, 1_600_000]
 
+  /// The server-side prepared statements of this connection (`PQprepare`, manual §34.3.1),
+  /// by parameter types and SQL: each is parsed and planned once per connection instead of
+  /// at every run, which is most of a short statement's cost on the server.
+  private var prepared: [String: String] = [:]
+  /// The store's statements are a fixed set of texts; past this many, statements run
+  /// unprepared (`PQexecParams`) rather than fill the server's memory.
+  static let preparedLimit = 256
+
+  /// The name of `sql` prepared on this connection with parameters of `types` (0: inferred
+  /// by the server), preparing it now on first use; `nil` past ``preparedLimit``.
+  /// - Throws: the server's error for the statement (its SQL, or a transaction that failed).
+  func preparedName(_ sql: String, types: [Oid]) throws(StoreError) -> String? {
+    let key = types.map(String.init).joined(separator: ",") + ";" + sql
+    if let name = prepared[key] { return name }
+    guard prepared.count < Self.preparedLimit else { return nil }
+    let name = "cooktimer_\(prepared.count)"
+    let result = try checked(
+      cooktimer_pq_prepare(connection, name, sql, Int32(types.count), types))
+    cooktimer_pq_clear(result)
+    prepared[key] = name
+    return name
+  }
+
   /// Before a statement outside a transaction (and before BEGIN): a connection found
   /// broken is reset (`PQreset`, the same URL), with growing pauses. The statement that met
   /// the loss has failed already; this one runs on the new connection.
@@ -156,6 +204,9 @@ public final class PostgreSQLEngine: DatabaseEngine {
     guard cooktimer_pq_status(connection) != CONNECTION_OK else { return }
     for delay in Self.reconnectDelays {
       cooktimer_pq_reset(connection)
+      // A new session has none of the old one's prepared statements, nor its transaction.
+      prepared = [:]
+      pending = []
       if cooktimer_pq_status(connection) == CONNECTION_OK { return }
       usleep(delay)
     }
@@ -193,17 +244,19 @@ public final class PostgreSQLEngine: DatabaseEngine {
     try begin(locking: "SELECT pg_advisory_xact_lock_shared(hashtext(current_schema()))")
   }
 
+  /// BEGIN and the lock in one round trip (one simple query of two statements, §55.2.2.1):
+  /// the lock's answer is the only one waited for.
   private func begin(locking lock: String) throws(StoreError) {
-    try retryingOnce { () throws(StoreError) in try execute("BEGIN") }
-    opened = true
-    writing = true
-    notifying = [.runs]
     do {
-      try execute(lock)
+      try retryingOnce { () throws(StoreError) in try execute("BEGIN; " + lock) }
     } catch {
+      // BEGIN done, the lock refused: the transaction is open and failed.
       rollback()
       throw error
     }
+    opened = true
+    writing = true
+    notifying = [.runs]
   }
 
   /// The channels the open write transaction's commit notifies.
@@ -245,28 +298,61 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// which it would then count as seen (the fault benchmark lost 13 of 200 changes so). A
   /// bump lost with the connection after a commit is not an error of the commit: the
   /// NOTIFY, delivered at commit, still makes every listener look.
+  ///
+  /// All three go in one round trip (one simple query, §55.2.2.1): its statements run in
+  /// order, each after the one before has finished — the bump after the commit is durable —
+  /// and the first that fails ends it, so a failed NOTIFY leaves the transaction open and
+  /// failed (the caller rolls back) and a failed COMMIT sends no bump.
   public func commit() throws(StoreError) {
     defer { opened = false }
     let bumps = writing && cooktimer_pq_transaction_status(connection) == PQTRANS_INTRANS
+    var statements = pending
+    pending = []
     if bumps && !notifying.isEmpty {
       // The channel names are this program's constants, not outside input.
       let notices = notifying.map { "pg_notify('\($0.rawValue)', current_schema())" }.sorted()
-      try execute("SELECT " + notices.joined(separator: ", "))
+      statements.append("SELECT " + notices.joined(separator: ", "))
     }
+    let commitIndex = statements.count
+    statements.append("COMMIT")
+    if bumps { statements.append("SELECT nextval('cooktimer_data_version')") }
     writing = false
     notifying = []
-    do {
-      committing = true
-      defer { committing = false }
-      try execute("COMMIT")
+    committing = true
+    defer { committing = false }
+    if case (let index, let error)? = sendAll(statements), index <= commitIndex { throw error }
+  }
+
+  /// Sends `statements` as one simple query and reads every result: the index and error of
+  /// the first that failed (the server runs none after it), or `nil`.
+  private func sendAll(_ statements: [String]) -> (Int, StoreError)? {
+    guard cooktimer_pq_send_query(connection, statements.joined(separator: "; ")) == 1 else {
+      return (0, connectionError())
     }
-    if bumps { try? execute("SELECT nextval('cooktimer_data_version')") }
+    var failure: (Int, StoreError)?
+    var index = 0
+    while let result = cooktimer_pq_get_result(connection) {
+      if failure == nil {
+        do {
+          cooktimer_pq_clear(try checked(result))
+        } catch {
+          failure = (index, error)
+        }
+      } else {
+        cooktimer_pq_clear(result)
+      }
+      index += 1
+    }
+    // A connection lost before any answer gives no result at all.
+    if failure == nil && index == 0 { return (0, connectionError()) }
+    return failure
   }
 
   public func rollback() {
     writing = false
     notifying = []
     opened = false
+    pending = []
     guard serverHasTransaction else { return }
     cooktimer_pq_clear(cooktimer_pq_exec(connection, "ROLLBACK"))
   }

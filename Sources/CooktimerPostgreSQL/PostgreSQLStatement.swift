@@ -1,9 +1,10 @@
 import CPostgreSQL
 import CooktimerStore
 
-/// A statement of the store run through libpq's `PQexecParams`: the first ``step()`` after
-/// ``bind(_:)`` sends it with its values and takes the whole result; later steps walk its
-/// rows. Values travel apart from the SQL (never spliced in): integers as text typed `int8`,
+/// A statement of the store run through libpq's `PQexecPrepared` (prepared on the
+/// connection at its first run with these value types, ``PostgreSQLEngine/preparedName(_:types:)``):
+/// the first ``step()`` after ``bind(_:)`` sends it with its values and takes the whole
+/// result; later steps walk its rows. Values travel apart from the SQL (never spliced in): integers as text typed `int8`,
 /// text untyped (the server infers the column's type), bytes in binary as `bytea`.
 /// Results come as text: integers in decimal, booleans `t`/`f`, `bytea` as `\x` and hex
 /// (PostgreSQL 15 manual §8.4, `bytea_output = hex`, the default).
@@ -55,6 +56,7 @@ final class PostgreSQLStatement: DatabaseStatement {
 
   private func execute() throws(StoreError) -> OpaquePointer {
     if !engine.isInTransaction { try engine.reconnectIfLost() }
+    try engine.sendPending()
     var types: [Oid] = []
     var texts: [[CChar]?] = []
     var lengths: [Int32] = []
@@ -84,9 +86,17 @@ final class PostgreSQLStatement: DatabaseStatement {
       }
     }
     let send = { [self] () throws(StoreError) -> OpaquePointer in
+      // Prepared once per connection and types (parsed and planned once, not on every run);
+      // asked again inside `send`, as a reconnection forgets every prepared statement.
+      let name = try engine.preparedName(sql, types: types)
       let answer = withPointers(texts) { pointers in
-        cooktimer_pq_exec_params(
-          engine.connection, sql, Int32(values.count), types, pointers, lengths, formats, 0)
+        if let name {
+          cooktimer_pq_exec_prepared(
+            engine.connection, name, Int32(values.count), pointers, lengths, formats, 0)
+        } else {
+          cooktimer_pq_exec_params(
+            engine.connection, sql, Int32(values.count), types, pointers, lengths, formats, 0)
+        }
       }
       return try engine.checked(answer)
     }

@@ -62,19 +62,32 @@ final class GroupCommit: @unchecked Sendable {
     }
   }
 
-  /// Runs every job of `batch`, each in its savepoint, in one transaction; on a failed commit
-  /// every job hears the commit's error.
+  /// Runs every job of `batch`, each in its savepoint, in one transaction that holds only the
+  /// runs it changes (on PostgreSQL another server's batch of other runs commits meanwhile);
+  /// on a failed commit every job hears the commit's error. A job that met a busy database
+  /// inside the batch (a whole-schema write, a deadlock with another server's batch) left no
+  /// write there and runs again alone once the batch has committed.
   private func commit(_ batch: [Job]) {
     var results: [Result<Any, any Error>] = []
+    var alone: [Int] = []
     do {
-      try service.batch {
-        for job in batch {
+      try service.batchOfRunChanges {
+        for (index, job) in batch.enumerated() {
           let body = job.body!  // set at queueing, dropped only below
-          results.append(Result { try body(service) })
+          let result = Result { try service.batchPart { try body(service) } }
+          if case .failure(let error) = result, RunService.runsAgainAlone(error) {
+            alone.append(index)
+          }
+          results.append(result)
         }
       }
     } catch {
       results = batch.map { _ in .failure(error) }
+      alone = []
+    }
+    for index in alone {
+      let body = batch[index].body!
+      results[index] = Result { try body(service) }
     }
     condition.lock()
     for (job, result) in zip(batch, results) {

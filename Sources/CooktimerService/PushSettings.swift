@@ -29,15 +29,17 @@ public struct PushSettings: Hashable, Sendable {
   /// when `remember` (a command that writes anyway), so later processes use them too.
   func resolved(_ tx: StoreTransaction, remember: Bool) throws -> PushSettings {
     var out = self
-    if let topic, remember, try tx.setting(Self.topicKey) != topic {
+    // Both read at once: every change resolves them, so each statement saved counts.
+    let stored = try tx.settings(Self.topicKey, Self.alertsKey)
+    if let topic, remember, stored[Self.topicKey] != topic {
       try tx.setSetting(Self.topicKey, topic)
     }
-    if let style = alertStyle, remember, try tx.setting(Self.alertsKey) != style.rawValue {
+    if let style = alertStyle, remember, stored[Self.alertsKey] != style.rawValue {
       try tx.setSetting(Self.alertsKey, style.rawValue)
     }
-    if out.topic == nil { out.topic = try tx.setting(Self.topicKey) }
+    if out.topic == nil { out.topic = stored[Self.topicKey] }
     if out.alertStyle == nil {
-      out.alertStyle = try tx.setting(Self.alertsKey).flatMap(AlertStyle.init(rawValue:))
+      out.alertStyle = stored[Self.alertsKey].flatMap(AlertStyle.init(rawValue:))
     }
     return out
   }

@@ -46,7 +46,12 @@ extension RunService {
   ///
   /// - Throws: ``ServiceError/database(_:)``.
   public func validAPIKeys() throws(ServiceError) -> [APIKey] {
-    try reading { tx in try tx.validAPIKeys().map(APIKey.init) }
+    // One statement, asked at every `/v1` request: no transaction around it.
+    do {
+      return try store.readOne { tx in try tx.validAPIKeys().map(APIKey.init) }
+    } catch {
+      throw ServiceError.wrapping(error)
+    }
   }
 
   /// Revokes the valid key `name` at `now`; its event streams end at the server's next look.

@@ -23,6 +23,8 @@ extension RunService {
   func selectSettling(
     _ given: String?, tx: StoreTransaction, at now: Instant, locking: Bool = false
   ) throws -> (run: Run, settled: SettledRun?) {
+    // The usual case — a change naming its run by its exact id — reads and locks it at once.
+    if locking, let given, let run = try tx.lockedRun(id: given) { return (run, nil) }
     let found: (run: Run, settled: SettledRun?)
     if let given {
       guard let run = try tx.run(named: given) else { throw ServiceError.noSuchRun(given) }

@@ -38,10 +38,11 @@ extension RunService {
       included.insert(id)
       if let run = try tx.run(id: id) { runs.append(run) }
     }
-    return try runs.map { stored in
+    // The acknowledgement comes with each run's row (one query, not one more per run).
+    return runs.map { stored in
       WatchedRun(
         run: stored.settled(at: max(now, stored.lastChange)).run,
-        acknowledgedAt: try tx.acknowledgedAt(runID: stored.id))
+        acknowledgedAt: stored.acknowledgedUntil)
     }
   }
 

@@ -18,6 +18,17 @@ public struct StoreTransaction {
     }
   }
 
+  /// The run with this id, its row locked until the transaction ends — one statement
+  /// (PostgreSQL: `SELECT … FOR UPDATE OF runs`, manual §13.3.2), where ``lockRun(_:)`` then
+  /// ``run(id:)`` take two — in a ``RunStore/runTransaction(_:)``, to change it. On SQLite,
+  /// whose write lock covers the file, a plain read. `nil` (nothing locked) if there is none.
+  public func lockedRun(id: String) throws(StoreError) -> Run? {
+    let lock = db.dialect == .postgreSQL ? " FOR UPDATE OF runs" : ""
+    return try db.first(RunCodec.selection + "WHERE runs.id = ?" + lock, [.text(id)]) {
+      (row) throws(StoreError) in try RunCodec.decode(row: row, path: db.path)
+    }
+  }
+
   /// Locks the run's row until the transaction ends (PostgreSQL: `SELECT … FOR UPDATE`; on
   /// SQLite the write lock covers it): in a ``RunStore/runTransaction(_:)``, before reading a
   /// run to change it. A missing run locks nothing.
@@ -93,11 +104,15 @@ public struct StoreTransaction {
   /// Should two recipes ever share a key, the run keeps its recipe inline instead.
   private func snapshot(_ run: Run) throws(StoreError) -> [DatabaseValue] {
     let (bare, recipe, key) = try RunCodec.split(run, path: db.path)
-    try db.run(
-      "INSERT INTO recipes (key, json) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
-      [.text(key), .text(recipe)])
-    let stored = try db.first("SELECT json FROM recipes WHERE key = ?", [.text(key)]) {
-      $0.text(0)
+    let lookup = "SELECT json FROM recipes WHERE key = ?"
+    // Nearly always stored already (every change of a run saves it again): one read, and the
+    // insert only for a recipe not seen before.
+    var stored = try db.first(lookup, [.text(key)]) { $0.text(0) }
+    if stored == nil {
+      try db.run(
+        "INSERT INTO recipes (key, json) VALUES (?, ?) ON CONFLICT (key) DO NOTHING",
+        [.text(key), .text(recipe)])
+      stored = try db.first(lookup, [.text(key)]) { $0.text(0) }
     }
     guard stored == recipe else { return [.text(try RunCodec.encode(run, path: db.path)), .null] }
     return [.text(bare), .text(key)]
@@ -210,6 +225,15 @@ public struct StoreTransaction {
   /// A stored setting (e.g. `topic`); `nil` when never set.
   public func setting(_ key: String) throws(StoreError) -> String? {
     try db.first("SELECT value FROM settings WHERE key = ?", [.text(key)], { $0.text(0) })
+  }
+
+  /// The stored settings among two keys, in one read (a change reads both, the push topic
+  /// and the alert style): key to value, keys never set left out.
+  public func settings(_ first: String, _ second: String) throws(StoreError) -> [String: String] {
+    let rows = try db.query(
+      "SELECT key, value FROM settings WHERE key IN (?, ?)", [.text(first), .text(second)]
+    ) { ($0.text(0), $0.text(1)) }
+    return Dictionary(rows, uniquingKeysWith: { first, _ in first })
   }
 
   /// Stores a setting, replacing any earlier value.

@@ -89,6 +89,18 @@ PGresult *cooktimer_pq_exec_params(PGconn *conn, const char *command, int nParam
                                    const Oid *paramTypes, const char *const *paramValues,
                                    const int *paramLengths, const int *paramFormats,
                                    int resultFormat);
+/// `PQprepare`: `command` (one statement, `$1`…`$n`) kept by the server as `stmtName` for
+/// the session; `paramTypes` fixes the types given (0: inferred).
+PGresult *cooktimer_pq_prepare(PGconn *conn, const char *stmtName, const char *query, int nParams,
+                               const Oid *paramTypes);
+/// `PQexecPrepared`: runs the statement prepared as `stmtName`.
+PGresult *cooktimer_pq_exec_prepared(PGconn *conn, const char *stmtName, int nParams,
+                                     const char *const *paramValues, const int *paramLengths,
+                                     const int *paramFormats, int resultFormat);
+/// `PQsendQuery`: sends one or more statements without waiting; 1 when sent, else 0.
+int cooktimer_pq_send_query(PGconn *conn, const char *command);
+/// `PQgetResult`: the next statement's result of what was sent, NULL once all are read.
+PGresult *cooktimer_pq_get_result(PGconn *conn);
 ExecStatusType cooktimer_pq_result_status(const PGresult *res);
 const char *cooktimer_pq_result_error_message(const PGresult *res);
 /// `PQresultErrorField`; NULL when the field is absent.
