@@ -87,7 +87,7 @@ public final class PushSender {
       let end = min(start + Self.batchSize, claimed.count)
       do {
         if !stop() {
-          let held = try service.store.transaction { tx in try renewLeasesIfShort(tx) }
+          let held = try service.store.runTransaction { tx in try renewLeasesIfShort(tx) }
           sent += try send(
             claimed[start..<end].filter { held.contains($0.id) }, at: now, stop: stop)
         }
@@ -106,10 +106,9 @@ public final class PushSender {
     return sent
   }
 
+  /// Releases this sender's leases on `ids`: its own rows only, so no schema-wide lock.
   private func release(_ ids: [Int64]) throws {
-    try service.store.transaction { tx in
-      for id in ids { try tx.releasePush(id, owner: owner) }
-    }
+    try service.store.runTransaction { tx in try tx.releasePushes(ids, owner: owner) }
   }
 
   /// Renews the round's leases with the rest of the round's when less than ``leaseKeep`` is

@@ -90,13 +90,15 @@ extension StoreTransaction {
     try queued("WHERE state = 'pending' ORDER BY id LIMIT ?", [.integer(limit)])
   }
 
-  /// Takes the lease on pushes until `until`, so no other sender sends them meanwhile.
+  /// Takes the lease on pushes until `until`, so no other sender sends them meanwhile. One
+  /// statement for all (one round trip to PostgreSQL, not one per push).
   public func lease(_ ids: [Int64], owner: String, until: Instant) throws(StoreError) {
-    for id in ids {
-      try db.run(
-        "UPDATE outbox SET lease_owner = ?, lease_until_ms = ? WHERE id = ?",
-        [.text(owner), .instant(until), .integer(id)])
-    }
+    guard !ids.isEmpty else { return }
+    try db.run(
+      """
+      UPDATE outbox SET lease_owner = ?, lease_until_ms = ?
+      WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))
+      """, [.text(owner), .instant(until), .text(Self.jsonList(ids))])
   }
 
   /// Ends a push: sent, failed (with the reason), expired or superseded. Releases its lease.
@@ -127,9 +129,17 @@ extension StoreTransaction {
   /// Releases `owner`'s lease on a push and nothing else (a sender stopping with the push
   /// untouched). A lease that has passed to another sender stays theirs.
   public func releasePush(_ id: Int64, owner: String) throws(StoreError) {
+    try releasePushes([id], owner: owner)
+  }
+
+  /// ``releasePush(_:owner:)`` for several pushes in one statement.
+  public func releasePushes(_ ids: [Int64], owner: String) throws(StoreError) {
+    guard !ids.isEmpty else { return }
     try db.run(
-      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?",
-      [.integer(id), .text(owner)])
+      """
+      UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL
+      WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND lease_owner = ?
+      """, [.text(Self.jsonList(ids)), .text(owner)])
   }
 
   /// Replaces a push's body and `aps.timestamp` (a retry's fresh timestamp, an alert carried
@@ -263,15 +273,16 @@ extension StoreTransaction {
   public func renewLeases(_ ids: [Int64], owner: String, until: Instant) throws(StoreError)
     -> Set<Int64>
   {
-    var held: Set<Int64> = []
-    for id in ids {
-      let changed = try db.run(
+    guard !ids.isEmpty else { return [] }
+    return Set(
+      try db.query(
         """
-        UPDATE outbox SET lease_until_ms = ? WHERE id = ? AND lease_owner = ? AND state = 'pending'
-        """, [.instant(until), .integer(id), .text(owner)])
-      if changed > 0 { held.insert(id) }
-    }
-    return held
+        UPDATE outbox SET lease_until_ms = ?
+        WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND lease_owner = ?
+          AND state = 'pending'
+        RETURNING id
+        """, [.instant(until), .text(Self.jsonList(ids)), .text(owner)]
+      ) { $0.int64(0) })
   }
 
   /// The earliest end date of a running timer of any active run, or renewal of a live
