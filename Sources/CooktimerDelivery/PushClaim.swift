@@ -17,14 +17,18 @@ extension PushSender {
   /// LOCKED`), so senders claim side by side, each its own pushes; every write below is to
   /// those rows, to rows it inserts (sends, a backup alert) or to an activity's timestamp row
   /// (one atomic upsert). Other senders' pushes are only read.
-  func claim(at now: Instant) throws -> [ClaimedPush] {
+  ///
+  /// - Returns: the pushes to send, and whether the claim locked ``claimSize`` pushes (more
+  ///   may be waiting).
+  func claim(at now: Instant) throws -> (pushes: [ClaimedPush], full: Bool) {
     try service.store.runTransaction { tx in
       // A sender of this host that died (SIGKILL, a crash) holds its leases no longer. What
       // it (or a sender whose lease ran out) had claimed may be in flight: that push goes
       // again as the very request it rendered, not rendered anew (issue 21: a resent push is
       // the same request, so the phone takes one of the two).
       let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
-      let claimable = try tx.lockClaimablePushes(at: now, owner: owner, gone: gone, limit: 2000)
+      let claimable = try tx.lockClaimablePushes(
+        at: now, owner: owner, gone: gone, limit: Self.claimSize)
       let mine = claimable.mine
       let unanswered = claimable.takenOver
       let all = claimable.pending.map { ClaimedPush($0) }
@@ -51,6 +55,8 @@ extension PushSender {
       var startTokens: [PushToken]?
       var deviceTokens: [PushToken]?
       var lives = LiveActivities()
+      // Every locked push's sends in one query, not one per push.
+      let sendsByPush = try tx.sends(pushIDs: mine)
       let nowSeconds = now.unixMilliseconds / 1000
       for var push in pending {
         let id = push.id
@@ -114,7 +120,7 @@ extension PushSender {
             try keep(&push, payload, tx)
           }
         }
-        push.sends = try tx.sends(pushID: id)
+        push.sends = sendsByPush[id] ?? []
         let known = Set(push.sends.map(\.token))
         let firstOfPush = known.isEmpty
         for (n, token) in tokens.enumerated() where !known.contains(token.token) {
@@ -169,6 +175,10 @@ extension PushSender {
       // Each run read once for the round, however many of its pushes go (no run changes in
       // this transaction).
       var runs: [String: Run?] = [:]
+      // The active ones read together (one query); any other is read when rendered.
+      for run in try tx.activeRuns(ids: Set(chosen.map(\.queued.entry.runID))) {
+        runs[run.id] = .some(run)
+      }
       for push in chosen {
         guard
           var push = try render(
@@ -186,7 +196,7 @@ extension PushSender {
         }
         rendered.append(push)
       }
-      return rendered
+      return (rendered, mine.count >= Self.claimSize)
     }
   }
 

@@ -162,6 +162,25 @@ extension StoreTransaction {
     }
   }
 
+  /// The per-token sends of several pushes, by push, in one query (a claim's, not one query
+  /// per push); each push's in token order.
+  public func sends(pushIDs: some Collection<Int64>) throws(StoreError) -> [Int64: [PushSend]] {
+    guard !pushIDs.isEmpty else { return [:] }
+    var found: [Int64: [PushSend]] = [:]
+    let rows = try db.query(
+      """
+      SELECT push_id, token, apns_id, sandbox, state FROM push_sends
+      WHERE push_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY push_id, token
+      """, [.text(Self.jsonList(pushIDs))]
+    ) { row in
+      PushSend(
+        pushID: row.int64(0), token: row.text(1), apnsID: row.text(2), sandbox: row.int(3) != 0,
+        state: PushSend.State(rawValue: row.text(4)) ?? .pending)
+    }
+    for send in rows { found[send.pushID, default: []].append(send) }
+    return found
+  }
+
   /// Adds a (push, token) pair unless it exists; its `apns-id` is kept for every retry.
   public func addSend(_ send: PushSend) throws(StoreError) {
     try db.run(
