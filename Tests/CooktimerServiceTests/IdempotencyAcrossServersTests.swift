@@ -126,6 +126,62 @@ struct IdempotencyAcrossServersTests {
       #expect(stored.timers[0].added == added + 60_000)
     }
   }
+
+  /// PostgreSQL: the connection lost at the end of a change (its backend ended from another
+  /// connection just before COMMIT) fails it as busy — the API's 503 "try again", not a 2xx
+  /// nor a 500 — with nothing stored, and its retry with the same key runs it once.
+  @Test func aChangeWhoseConnectionIsLostAtCommitIsBusyAndItsRetryRunsOnce() throws {
+    try TestPostgreSQL.withSchema { url in
+      let name = "fault_" + UUID().uuidString.prefix(8).lowercased()
+      let service = RunService(
+        store: try RunStore.open(location: url + "&application_name=" + name),
+        clock: FixedClock(t0), zone: TimeZone(identifier: "UTC")!,
+        settings: PushSettings(topic: "com.example.cooktimer"))
+      let run = try service.start(try Kitchen.recipe("tea"), autoAdvance: false, at: t0)
+      let reader = try RunStore.open(location: url)
+      let added = try #require(try reader.read { try $0.run(id: run.id) }).timers[0].added
+      let claim = IdempotencyClaim(
+        caller: "c1", key: "k1", method: "POST", path: "/v1/runs/\(run.id)/add",
+        bodyHash: "h1", at: t0 + second, window: 86_400_000)
+      var cut = true
+      func add() throws -> IdempotentReply {
+        try service.answerOnce(for: claim, replaying: { $0 }) {
+          _ = try service.perform(.add(milliseconds: 60_000), on: run.id, at: t0 + second) {
+            _, tx in
+            try tx.record(Self.answer("a"), for: claim)
+            // The first attempt only: its change and answer written, its COMMIT next.
+            if cut {
+              cut = false
+              try Self.terminate(name, through: url)
+            }
+          }
+          return Self.answer("a")
+        }
+      }
+      var kind: DatabaseFailure.Kind?
+      do {
+        _ = try add()
+      } catch let ServiceError.database(failure) {
+        kind = failure.kind
+      }
+      #expect(kind == .busy)
+      #expect(try reader.read { try $0.run(id: run.id) }?.timers[0].added == added)
+      #expect(try service.storedReply(for: claim) == nil)
+      // The retry, on the connection made anew: run once, stored once.
+      #expect(try add() == Self.answer("a"))
+      #expect(try reader.read { try $0.run(id: run.id) }?.timers[0].added == added + 60_000)
+      #expect(try add() == Self.answer("a"))
+      #expect(try reader.read { try $0.run(id: run.id) }?.timers[0].added == added + 60_000)
+    }
+  }
+
+  /// Ends the backend of the connection named `name` (its `application_name`).
+  private static func terminate(_ name: String, through url: String) throws {
+    // The name is ours (letters, digits, `_`), not outside input.
+    try TestPostgreSQL.execute(
+      "SELECT pg_terminate_backend(pid, 5000) FROM pg_stat_activity "
+        + "WHERE application_name = '\(name)'", on: url)
+  }
 }
 
 /// A service handed to one other thread, which alone uses it until it ends.
