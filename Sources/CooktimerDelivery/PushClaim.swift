@@ -21,7 +21,14 @@ extension PushSender {
   /// - Returns: the pushes to send, and whether the claim locked ``claimSize`` pushes (more
   ///   may be waiting).
   func claim(at now: Instant) throws -> (pushes: [ClaimedPush], full: Bool) {
-    try service.store.runTransaction { tx in
+    // Looked for in a read first: a round with nothing to claim (another sender holds the
+    // rest) takes no write lock and commits nothing.
+    let anything = try service.store.read { tx in
+      let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
+      return try tx.hasClaimablePushes(at: now, owner: owner, gone: gone)
+    }
+    guard anything else { return ([], false) }
+    return try service.store.runTransaction { tx in
       // A sender of this host that died (SIGKILL, a crash) holds its leases no longer. What
       // it (or a sender whose lease ran out) had claimed may be in flight: that push goes
       // again as the very request it rendered, not rendered anew (issue 21: a resent push is

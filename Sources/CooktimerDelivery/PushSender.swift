@@ -100,7 +100,12 @@ public final class PushSender {
       let end = min(start + Self.batchSize, claimed.count)
       do {
         if !stop() {
-          let held = try service.store.runTransaction { tx in try renewLeasesIfShort(tx) }
+          // A transaction only when the leases need it: an empty one would still commit
+          // and notify every listener (other senders, servers' watchers) for nothing.
+          let held =
+            leased.until - service.clock.now() < Self.leaseKeep
+            ? try service.store.runTransaction { tx in try renewLeasesIfShort(tx) }
+            : Set(leased.ids)
           sent += try send(
             claimed[start..<end].filter { held.contains($0.id) }, at: now, stop: stop)
         }

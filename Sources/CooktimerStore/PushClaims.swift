@@ -33,19 +33,11 @@ extension StoreTransaction {
     at now: Instant, owner: String, gone: [String] = [], limit: Int = 2000
   ) throws(StoreError) -> ClaimablePushes {
     let locking = db.dialect == .postgreSQL ? " FOR UPDATE SKIP LOCKED" : ""
-    // The gone senders as one JSON array (no placeholder list to build; `[]` matches none).
-    let goneList = String(
-      decoding: (try? JSONEncoder().encode(gone)) ?? Data("[]".utf8), as: UTF8.self)
     var mine: Set<Int64> = []
     var takenOver: Set<Int64> = []
     let locked = try db.query(
-      """
-      SELECT id, lease_owner FROM outbox
-      WHERE state = 'pending'
-        AND (lease_owner IS NULL OR lease_owner = ? OR lease_until_ms <= ?
-          OR lease_owner IN (SELECT value FROM json_each(?)))
-      ORDER BY id LIMIT ?
-      """ + locking, [.text(owner), .instant(now), .text(goneList), .integer(limit)]
+      "SELECT id, lease_owner FROM outbox " + Self.claimable + " ORDER BY id LIMIT ?" + locking,
+      Self.claimableValues(at: now, owner: owner, gone: gone) + [.integer(limit)]
     ) { row in (row.int64(0), row.isNull(1) ? nil : row.text(1)) }
     for (id, holder) in locked {
       mine.insert(id)
@@ -81,6 +73,35 @@ extension StoreTransaction {
     }.map(\.entry.id)
     try lease(ids, owner: owner, until: until)
     return ids
+  }
+
+  /// Whether ``lockClaimablePushes(at:owner:gone:limit:)`` would find anything: a read, so
+  /// a sender with nothing to claim takes no write lock (SQLite's would hold up the other
+  /// senders' records) and commits nothing (PostgreSQL's commit would wake every listener).
+  public func hasClaimablePushes(at now: Instant, owner: String, gone: [String] = [])
+    throws(StoreError) -> Bool
+  {
+    try db.first(
+      "SELECT 1 FROM outbox " + Self.claimable + " LIMIT 1",
+      Self.claimableValues(at: now, owner: owner, gone: gone)
+    ) { _ in true } ?? false
+  }
+
+  /// The pushes a claim may take: pending, and not leased by another sender whose lease
+  /// still runs (unless it is gone). Values: ``claimableValues(at:owner:gone:)``.
+  private static let claimable = """
+    WHERE state = 'pending'
+      AND (lease_owner IS NULL OR lease_owner = ? OR lease_until_ms <= ?
+        OR lease_owner IN (SELECT value FROM json_each(?)))
+    """
+
+  private static func claimableValues(at now: Instant, owner: String, gone: [String])
+    -> [DatabaseValue]
+  {
+    // The gone senders as one JSON array (no placeholder list to build; `[]` matches none).
+    let goneList =
+      (try? JSONEncoder().encode(gone)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
+    return [.text(owner), .instant(now), .text(goneList)]
   }
 
   /// `ids` as a JSON array, for `json_each(?)`.

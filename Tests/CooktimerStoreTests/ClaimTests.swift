@@ -70,6 +70,10 @@ import Testing
         try tx.claimPushes(at: t0 + 89_999, owner: "sender-live", until: t0 + 179_999)
       }
       #expect(before == Array(queued[4..<6]))
+      // A third sender finds nothing to claim by a read while both leases run, and the
+      // dead one's pushes once its lease has run out.
+      #expect(try live.read { try $0.hasClaimablePushes(at: t0 + 89_999, owner: "third") } == false)
+      #expect(try live.read { try $0.hasClaimablePushes(at: t0 + 90_000, owner: "third") })
       // …and the dead claimer's four once it has run out, told as taken over.
       let after = try live.runTransaction { tx in
         let claimable = try tx.lockClaimablePushes(at: t0 + 90_000, owner: "sender-live")
