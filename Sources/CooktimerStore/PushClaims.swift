@@ -17,7 +17,8 @@ public struct ClaimablePushes: Sendable {
 }
 
 extension StoreTransaction {
-  /// Locks up to `limit` pending pushes, oldest first, that no other sender holds at `now`:
+  /// Locks up to `limit` pending pushes, those past their backoff first, then oldest first,
+  /// that no other sender holds at `now`:
   /// unleased, leased by `owner`, leased by a sender in `gone`, or leased until `now` or
   /// before. On PostgreSQL one statement locks their rows (`FOR UPDATE SKIP LOCKED`, manual
   /// §13.3.2 and SELECT "The Locking Clause"): two claims running at once lock disjoint
@@ -35,9 +36,13 @@ extension StoreTransaction {
     let locking = db.dialect == .postgreSQL ? " FOR UPDATE SKIP LOCKED" : ""
     var mine: Set<Int64> = []
     var takenOver: Set<Int64> = []
+    // Those past their backoff first: pushes waiting on one never crowd out the ones that
+    // may go now (they are locked too when there is room, to expire or be superseded).
     let locked = try db.query(
-      "SELECT id, lease_owner FROM outbox " + Self.claimable + " ORDER BY id LIMIT ?" + locking,
-      Self.claimableValues(at: now, owner: owner, gone: gone) + [.integer(limit)]
+      "SELECT id, lease_owner FROM outbox " + Self.claimable
+        + " ORDER BY CASE WHEN next_attempt_ms IS NULL OR next_attempt_ms <= ? THEN 0 ELSE 1 END,"
+        + " id LIMIT ?" + locking,
+      Self.claimableValues(at: now, owner: owner, gone: gone) + [.instant(now), .integer(limit)]
     ) { row in (row.int64(0), row.isNull(1) ? nil : row.text(1)) }
     for (id, holder) in locked {
       mine.insert(id)

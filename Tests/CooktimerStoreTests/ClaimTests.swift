@@ -92,6 +92,28 @@ import Testing
     }
   }
 
+  @Test(arguments: StoreKind.shared)
+  func pushesWaitingOnABackoffDoNotCrowdOutTheOnesThatMayGo(_ kind: StoreKind) throws {
+    try kind.withShared { open in
+      let store = try open()
+      let queued = try Self.queue(3, in: store)
+      try store.transaction { tx in
+        for id in queued[0..<2] {
+          try tx.retryPush(id, at: t0 + 60_000, attempts: 1, reason: "429")
+        }
+      }
+      let claimed = try store.runTransaction { tx in
+        try tx.claimPushes(at: t0, owner: "sender", until: t0 + 90_000, limit: 1)
+      }
+      #expect(claimed == [queued[2]])
+      // With room, the waiting ones are locked too (not leased: their backoff runs).
+      let all = try store.runTransaction { tx in
+        try tx.lockClaimablePushes(at: t0, owner: "other", limit: 10).mine
+      }
+      #expect(all == Set(queued[0..<2]))
+    }
+  }
+
   /// PostgreSQL: a claim holding its pushes (its transaction open) neither makes another
   /// claim wait nor shares a push with it.
   @Test func aSecondClaimSkipsTheFirstsLockedPushesWithoutWaiting() throws {
