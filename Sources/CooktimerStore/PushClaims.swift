@@ -66,20 +66,6 @@ extension StoreTransaction {
     return ClaimablePushes(pending: pending, mine: mine, takenOver: takenOver)
   }
 
-  /// Locks what ``lockClaimablePushes(at:owner:gone:limit:)`` finds and leases to `owner`
-  /// until `until` those past their backoff: the claim of a sender that chooses nothing
-  /// (tests, and the figure of what the lock alone allows). Their ids, oldest first.
-  public func claimPushes(at now: Instant, owner: String, until: Instant, limit: Int = 2000)
-    throws(StoreError) -> [Int64]
-  {
-    let claimable = try lockClaimablePushes(at: now, owner: owner, limit: limit)
-    let ids = claimable.pending.filter {
-      claimable.mine.contains($0.entry.id) && ($0.nextAttemptAt.map { $0 <= now } ?? true)
-    }.map(\.entry.id)
-    try lease(ids, owner: owner, until: until)
-    return ids
-  }
-
   /// Whether ``lockClaimablePushes(at:owner:gone:limit:)`` would find anything: a read, so
   /// a sender with nothing to claim takes no write lock (SQLite's would hold up the other
   /// senders' records) and commits nothing (PostgreSQL's commit would wake every listener).

@@ -126,13 +126,8 @@ extension StoreTransaction {
       """, [.instant(next), .integer(attempts), .text(reason), .integer(id)])
   }
 
-  /// Releases `owner`'s lease on a push and nothing else (a sender stopping with the push
-  /// untouched). A lease that has passed to another sender stays theirs.
-  public func releasePush(_ id: Int64, owner: String) throws(StoreError) {
-    try releasePushes([id], owner: owner)
-  }
-
-  /// ``releasePush(_:owner:)`` for several pushes in one statement.
+  /// Releases `owner`'s lease on pushes and nothing else (a sender stopping with them
+  /// untouched), in one statement. A lease that has passed to another sender stays theirs.
   public func releasePushes(_ ids: [Int64], owner: String) throws(StoreError) {
     guard !ids.isEmpty else { return }
     try db.run(
@@ -148,18 +143,6 @@ extension StoreTransaction {
     try db.run(
       "UPDATE outbox SET body = ?, timestamp = ? WHERE id = ?",
       [.text(body), .integer(timestamp), .integer(id)])
-  }
-
-  /// The per-token sends of a push.
-  public func sends(pushID: Int64) throws(StoreError) -> [PushSend] {
-    try db.query(
-      "SELECT push_id, token, apns_id, sandbox, state FROM push_sends WHERE push_id = ?",
-      [.integer(pushID)]
-    ) { row in
-      PushSend(
-        pushID: row.int64(0), token: row.text(1), apnsID: row.text(2), sandbox: row.int(3) != 0,
-        state: PushSend.State(rawValue: row.text(4)) ?? .pending)
-    }
   }
 
   /// The per-token sends of several pushes, by push, in one query (a claim's, not one query
@@ -256,35 +239,6 @@ extension StoreTransaction {
       "SELECT DISTINCT lease_owner FROM outbox WHERE state = 'pending' AND lease_owner IS NOT NULL",
       []
     ) { $0.text(0) }
-  }
-
-  /// The pending pushes leased by a sender other than `owner` whose lease has run out at
-  /// `now`, or by `gone` (senders known to be dead): claimed, rendered and perhaps sent,
-  /// with no answer recorded — a request that may be in flight.
-  public func unansweredLeases(owner: String, gone: [String], at now: Instant)
-    throws(StoreError) -> Set<Int64>
-  {
-    var ids = Set(
-      try db.query(
-        """
-        SELECT id FROM outbox WHERE state = 'pending' AND lease_owner IS NOT NULL
-          AND lease_owner <> ? AND lease_until_ms <= ?
-        """, [.text(owner), .instant(now)]
-      ) { $0.int64(0) })
-    for holder in gone {
-      ids.formUnion(
-        try db.query(
-          "SELECT id FROM outbox WHERE state = 'pending' AND lease_owner = ?", [.text(holder)]
-        ) { $0.int64(0) })
-    }
-    return ids
-  }
-
-  /// Releases every lease `owner` holds (a sender known to be gone).
-  public func releaseLeases(owner: String) throws(StoreError) {
-    try db.run(
-      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = ?",
-      [.text(owner)])
   }
 
   /// Extends `owner`'s leases on `ids` to `until`; returns the ids it still held (a lease
