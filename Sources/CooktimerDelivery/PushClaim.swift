@@ -10,17 +10,42 @@ extension PushSender {
   /// it replaces); a push with no token yet waits; each (push, token) pair gets its
   /// `apns-id` once; the chosen pushes are leased to this sender and rendered as of `now`
   /// (the run's state now, the activity's next timestamp: every attempt takes a fresh one).
-  func claim(at now: Instant) throws -> [ClaimedPush] {
-    try service.store.transaction { tx in
+  ///
+  /// The transaction is a change of single rows (``RunStore/runTransaction(_:)``): on
+  /// PostgreSQL it holds the schema's advisory lock shared and row-locks the pushes it may
+  /// write (``StoreTransaction/lockClaimablePushes(at:owner:gone:limit:)``, `FOR UPDATE SKIP
+  /// LOCKED`), so senders claim side by side, each its own pushes; every write below is to
+  /// those rows, to rows it inserts (sends, a backup alert) or to an activity's timestamp row
+  /// (one atomic upsert). Other senders' pushes are only read.
+  ///
+  /// - Returns: the pushes to send, and whether the claim locked ``claimSize`` pushes (more
+  ///   may be waiting).
+  func claim(at now: Instant) throws -> (pushes: [ClaimedPush], full: Bool) {
+    // Looked for in a read first: a round with nothing to claim (another sender holds the
+    // rest) takes no write lock and commits nothing.
+    let anything = try service.store.read { tx in
+      let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
+      return try tx.hasClaimablePushes(at: now, owner: owner, gone: gone)
+    }
+    guard anything else { return ([], false) }
+    return try service.store.runTransaction { tx in
       // A sender of this host that died (SIGKILL, a crash) holds its leases no longer. What
       // it (or a sender whose lease ran out) had claimed may be in flight: that push goes
       // again as the very request it rendered, not rendered anew (issue 21: a resent push is
       // the same request, so the phone takes one of the two).
       let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
-      let unanswered = try tx.unansweredLeases(owner: owner, gone: gone, at: now)
-      for holder in gone { try tx.releaseLeases(owner: holder) }
-      let free = Set(try tx.sendablePushes(at: now, owner: owner, limit: 2000).map(\.entry.id))
-      let pending = try tx.pendingPushes(limit: 2000).map { ClaimedPush($0) }
+      let claimable = try tx.lockClaimablePushes(
+        at: now, owner: owner, gone: gone, limit: Self.claimSize)
+      let mine = claimable.mine
+      let unanswered = claimable.takenOver
+      let all = claimable.pending.map { ClaimedPush($0) }
+      // Only the locked pushes past their backoff may go; the others are read to choose.
+      let free = Set(
+        all.filter { mine.contains($0.id) && ($0.queued.nextAttemptAt.map { $0 <= now } ?? true) }
+          .map(\.id))
+      // A gone sender's leases on the pushes not sent this round go back.
+      var released = Set(unanswered)
+      let pending = all
       var newest: [String: Int64] = [:]
       // Per activity, the newest fire waiting among its updates: a start that goes late
       // speaks it, and the update then changes the card silently (one sound per fire).
@@ -37,9 +62,13 @@ extension PushSender {
       var startTokens: [PushToken]?
       var deviceTokens: [PushToken]?
       var lives = LiveActivities()
+      // Every locked push's sends in one query, not one per push.
+      let sendsByPush = try tx.sends(pushIDs: mine)
       let nowSeconds = now.unixMilliseconds / 1000
       for var push in pending {
         let id = push.id
+        // Another sender's push (locked by its claim, or leased): only read, to choose.
+        guard mine.contains(id) else { continue }
         if push.expiration < nowSeconds {
           try tx.finishPush(id, state: .expired, reason: push.queued.reason, at: now)
           continue
@@ -98,7 +127,7 @@ extension PushSender {
             try keep(&push, payload, tx)
           }
         }
-        push.sends = try tx.sends(pushID: id)
+        push.sends = sendsByPush[id] ?? []
         let known = Set(push.sends.map(\.token))
         let firstOfPush = known.isEmpty
         for (n, token) in tokens.enumerated() where !known.contains(token.token) {
@@ -143,12 +172,20 @@ extension PushSender {
       }
       chosen = chosen.filter { free.contains($0.id) }
       try tx.lease(chosen.map(\.id), owner: owner, until: now + Self.leaseLength)
+      released.subtract(chosen.map(\.id))
+      for holder in gone where !released.isEmpty {
+        try tx.releasePushes(released.sorted(), owner: holder)
+      }
       var rendered: [ClaimedPush] = []
       // Per token, the priority-10 pushes it has had this hour, counting this round's.
       var used: [String: Int] = [:]
       // Each run read once for the round, however many of its pushes go (no run changes in
       // this transaction).
       var runs: [String: Run?] = [:]
+      // The active ones read together (one query); any other is read when rendered.
+      for run in try tx.activeRuns(ids: Set(chosen.map(\.queued.entry.runID))) {
+        runs[run.id] = .some(run)
+      }
       for push in chosen {
         guard
           var push = try render(
@@ -166,7 +203,7 @@ extension PushSender {
         }
         rendered.append(push)
       }
-      return rendered
+      return (rendered, mine.count >= Self.claimSize)
     }
   }
 

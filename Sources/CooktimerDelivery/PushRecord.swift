@@ -15,7 +15,8 @@ extension PushSender {
   ) throws {
     var stopping: DeliveryError?
     var lines: [String] = []
-    try service.store.transaction { tx in
+    // Rows this sender leased, rows it inserts and dead tokens' rows: no schema-wide lock.
+    try service.store.runTransaction { tx in
       for attempt in logged { try tx.recordAttempt(delivery(attempt, state, now)) }
       for attempt in finals {
         let target = state.targets[attempt.target]

@@ -36,6 +36,10 @@ public final class PushSender {
   /// connection's streams stay busy while a wave of answers is recorded, and few enough
   /// that a batch of stalled requests (30 s each) ends well inside a lease.
   static let batchSize = 400
+  /// Pushes locked by one claim: one batch. A round claims no more than it sends next, so
+  /// a second sender claims the next batch meanwhile instead of finding the first holding
+  /// the whole queue (issue 21: with claims of 2,000, two senders were slower than one).
+  static let claimSize = batchSize
   /// The pushes claimed this round and when their lease ends.
   var leased: (ids: [Int64], until: Instant) = ([], Instant(unixMilliseconds: 0))
   /// Set when this round queued a backup alert: it goes in a second pass of the round.
@@ -72,14 +76,23 @@ public final class PushSender {
   public func deliverDue(at now: Instant, stop: () -> Bool = { false }) throws -> Int {
     try service.catchUpDue(through: now)
     backupsQueued = false
-    var sent = try deliverClaimed(at: now, stop: stop)
+    var sent = 0
+    // Claim after claim while each comes back full: the queue holds more than one claim.
+    while true {
+      let (answered, full) = try deliverClaimed(at: now, stop: stop)
+      sent += answered
+      if !full || stop() { break }
+    }
     // A backup alert queued by this round goes now, not at the next wake.
-    if backupsQueued && !stop() { sent += try deliverClaimed(at: now, stop: stop) }
+    if backupsQueued && !stop() { sent += try deliverClaimed(at: now, stop: stop).sent }
     return sent
   }
 
-  private func deliverClaimed(at now: Instant, stop: () -> Bool) throws -> Int {
-    let claimed = try claim(at: now)
+  /// One claim and its sending: the sends answered 200, and whether the claim was full.
+  private func deliverClaimed(at now: Instant, stop: () -> Bool) throws
+    -> (sent: Int, full: Bool)
+  {
+    let (claimed, full) = try claim(at: now)
     leased = (claimed.map(\.id), now + Self.leaseLength)
     var sent = 0
     var start = 0
@@ -87,7 +100,12 @@ public final class PushSender {
       let end = min(start + Self.batchSize, claimed.count)
       do {
         if !stop() {
-          let held = try service.store.transaction { tx in try renewLeasesIfShort(tx) }
+          // A transaction only when the leases need it: an empty one would still commit
+          // and notify every listener (other senders, servers' watchers) for nothing.
+          let held =
+            leased.until - service.clock.now() < Self.leaseKeep
+            ? try service.store.runTransaction { tx in try renewLeasesIfShort(tx) }
+            : Set(leased.ids)
           sent += try send(
             claimed[start..<end].filter { held.contains($0.id) }, at: now, stop: stop)
         }
@@ -103,13 +121,14 @@ public final class PushSender {
       }
       start = end
     }
-    return sent
+    // A full claim of which nothing went (every push waiting on a backoff) is no reason to
+    // claim again at once.
+    return (sent, full && !claimed.isEmpty)
   }
 
+  /// Releases this sender's leases on `ids`: its own rows only, so no schema-wide lock.
   private func release(_ ids: [Int64]) throws {
-    try service.store.transaction { tx in
-      for id in ids { try tx.releasePush(id, owner: owner) }
-    }
+    try service.store.runTransaction { tx in try tx.releasePushes(ids, owner: owner) }
   }
 
   /// Renews the round's leases with the rest of the round's when less than ``leaseKeep`` is

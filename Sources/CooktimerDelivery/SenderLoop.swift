@@ -38,7 +38,7 @@ extension PushSender {
         if version == nil { version = try service.store.dataVersion() }
         try deliverDue(at: service.clock.now(), stop: { stop.isStopped })
         let now = service.clock.now()
-        let retry = try service.store.transaction { tx in try tx.nextRetry() }
+        let retry = try service.store.read { tx in try tx.nextRetry() }
         wake = [try service.nextWake(), retry, now + 1000].compactMap { $0 }.min()!
       } catch {
         if Self.isLasting(error) { throw error }

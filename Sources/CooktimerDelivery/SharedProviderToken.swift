@@ -23,7 +23,7 @@ extension PushSender {
     let token = try tokens.token(at: now)
     if let current = tokens.current, parts.count != 4 || parts[3] != token {
       let value = "\(tokens.signer) \(current.issuedAt) \(token)"
-      try service.store.transaction { tx in try tx.setSetting(Self.providerTokenKey, value) }
+      try service.store.runTransaction { tx in try tx.setSetting(Self.providerTokenKey, value) }
     }
     return token
   }

@@ -108,16 +108,17 @@ final class API: Sendable {
         caller: Authorization.caller(of: request), key: key, request: request, at: now,
         window: window)
       return try locks.with(idempotent.claim.caller + "\u{0}" + key) {
-        if let stored = try service.storedReply(for: idempotent.claim) {
-          return idempotent.replay(stored)
+        // Once across servers too: the same key answered meanwhile by another server is
+        // replayed, not refused (issue 21).
+        try service.answerOnce(for: idempotent.claim, replaying: idempotent.replay) {
+          let response = try answer(route, request, parameters, service, now, idempotent)
+          // A refusal or a read changed nothing; its answer is kept all the same, so the
+          // retry hears what the first attempt heard. 5xx answers are not final.
+          if !idempotent.recorded && response.status.rawValue < 500 {
+            try service.recordReply(idempotent.reply(response), for: idempotent.claim)
+          }
+          return response
         }
-        let response = try answer(route, request, parameters, service, now, idempotent)
-        // A refusal or a read changed nothing; its answer is kept all the same, so the
-        // retry hears what the first attempt heard. 5xx answers are not final.
-        if !idempotent.recorded && response.status.rawValue < 500 {
-          try service.recordReply(idempotent.reply(response), for: idempotent.claim)
-        }
-        return response
       }
     }
     do {

@@ -230,6 +230,12 @@ extension RunService {
   ///   a fire cannot be built (nothing is written then).
   public func catchUpDue(through now: Instant? = nil) throws(ServiceError) {
     let now = now ?? clock.now()
+    // Looked for in a read first: a sender's round with nothing due (most rounds) then takes
+    // no schema-wide write lock, which other senders' claims would queue behind.
+    let span = ActivityLifetime().span
+    guard try reading({ tx in try !tx.runsDue(at: now, activitySpan: span).isEmpty }) else {
+      return
+    }
     try writing { tx in
       let settings = try self.settings.resolved(tx, remember: false)
       for run in try tx.runsDue(at: now, activitySpan: ActivityLifetime().span) {

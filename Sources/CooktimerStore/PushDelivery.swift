@@ -90,13 +90,15 @@ extension StoreTransaction {
     try queued("WHERE state = 'pending' ORDER BY id LIMIT ?", [.integer(limit)])
   }
 
-  /// Takes the lease on pushes until `until`, so no other sender sends them meanwhile.
+  /// Takes the lease on pushes until `until`, so no other sender sends them meanwhile. One
+  /// statement for all (one round trip to PostgreSQL, not one per push).
   public func lease(_ ids: [Int64], owner: String, until: Instant) throws(StoreError) {
-    for id in ids {
-      try db.run(
-        "UPDATE outbox SET lease_owner = ?, lease_until_ms = ? WHERE id = ?",
-        [.text(owner), .instant(until), .integer(id)])
-    }
+    guard !ids.isEmpty else { return }
+    try db.run(
+      """
+      UPDATE outbox SET lease_owner = ?, lease_until_ms = ?
+      WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?))
+      """, [.text(owner), .instant(until), .text(Self.jsonList(ids))])
   }
 
   /// Ends a push: sent, failed (with the reason), expired or superseded. Releases its lease.
@@ -124,12 +126,15 @@ extension StoreTransaction {
       """, [.instant(next), .integer(attempts), .text(reason), .integer(id)])
   }
 
-  /// Releases `owner`'s lease on a push and nothing else (a sender stopping with the push
-  /// untouched). A lease that has passed to another sender stays theirs.
-  public func releasePush(_ id: Int64, owner: String) throws(StoreError) {
+  /// Releases `owner`'s lease on pushes and nothing else (a sender stopping with them
+  /// untouched), in one statement. A lease that has passed to another sender stays theirs.
+  public func releasePushes(_ ids: [Int64], owner: String) throws(StoreError) {
+    guard !ids.isEmpty else { return }
     try db.run(
-      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE id = ? AND lease_owner = ?",
-      [.integer(id), .text(owner)])
+      """
+      UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL
+      WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND lease_owner = ?
+      """, [.text(Self.jsonList(ids)), .text(owner)])
   }
 
   /// Replaces a push's body and `aps.timestamp` (a retry's fresh timestamp, an alert carried
@@ -140,16 +145,23 @@ extension StoreTransaction {
       [.text(body), .integer(timestamp), .integer(id)])
   }
 
-  /// The per-token sends of a push.
-  public func sends(pushID: Int64) throws(StoreError) -> [PushSend] {
-    try db.query(
-      "SELECT push_id, token, apns_id, sandbox, state FROM push_sends WHERE push_id = ?",
-      [.integer(pushID)]
+  /// The per-token sends of several pushes, by push, in one query (a claim's, not one query
+  /// per push); each push's in token order.
+  public func sends(pushIDs: some Collection<Int64>) throws(StoreError) -> [Int64: [PushSend]] {
+    guard !pushIDs.isEmpty else { return [:] }
+    var found: [Int64: [PushSend]] = [:]
+    let rows = try db.query(
+      """
+      SELECT push_id, token, apns_id, sandbox, state FROM push_sends
+      WHERE push_id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) ORDER BY push_id, token
+      """, [.text(Self.jsonList(pushIDs))]
     ) { row in
       PushSend(
         pushID: row.int64(0), token: row.text(1), apnsID: row.text(2), sandbox: row.int(3) != 0,
         state: PushSend.State(rawValue: row.text(4)) ?? .pending)
     }
+    for send in rows { found[send.pushID, default: []].append(send) }
+    return found
   }
 
   /// Adds a (push, token) pair unless it exists; its `apns-id` is kept for every retry.
@@ -229,49 +241,21 @@ extension StoreTransaction {
     ) { $0.text(0) }
   }
 
-  /// The pending pushes leased by a sender other than `owner` whose lease has run out at
-  /// `now`, or by `gone` (senders known to be dead): claimed, rendered and perhaps sent,
-  /// with no answer recorded — a request that may be in flight.
-  public func unansweredLeases(owner: String, gone: [String], at now: Instant)
-    throws(StoreError) -> Set<Int64>
-  {
-    var ids = Set(
-      try db.query(
-        """
-        SELECT id FROM outbox WHERE state = 'pending' AND lease_owner IS NOT NULL
-          AND lease_owner <> ? AND lease_until_ms <= ?
-        """, [.text(owner), .instant(now)]
-      ) { $0.int64(0) })
-    for holder in gone {
-      ids.formUnion(
-        try db.query(
-          "SELECT id FROM outbox WHERE state = 'pending' AND lease_owner = ?", [.text(holder)]
-        ) { $0.int64(0) })
-    }
-    return ids
-  }
-
-  /// Releases every lease `owner` holds (a sender known to be gone).
-  public func releaseLeases(owner: String) throws(StoreError) {
-    try db.run(
-      "UPDATE outbox SET lease_owner = NULL, lease_until_ms = NULL WHERE lease_owner = ?",
-      [.text(owner)])
-  }
-
   /// Extends `owner`'s leases on `ids` to `until`; returns the ids it still held (a lease
   /// that ran out may have gone to another sender, which then sends that push).
   public func renewLeases(_ ids: [Int64], owner: String, until: Instant) throws(StoreError)
     -> Set<Int64>
   {
-    var held: Set<Int64> = []
-    for id in ids {
-      let changed = try db.run(
+    guard !ids.isEmpty else { return [] }
+    return Set(
+      try db.query(
         """
-        UPDATE outbox SET lease_until_ms = ? WHERE id = ? AND lease_owner = ? AND state = 'pending'
-        """, [.instant(until), .integer(id), .text(owner)])
-      if changed > 0 { held.insert(id) }
-    }
-    return held
+        UPDATE outbox SET lease_until_ms = ?
+        WHERE id IN (SELECT CAST(value AS INTEGER) FROM json_each(?)) AND lease_owner = ?
+          AND state = 'pending'
+        RETURNING id
+        """, [.instant(until), .text(Self.jsonList(ids)), .text(owner)]
+      ) { $0.int64(0) })
   }
 
   /// The earliest end date of a running timer of any active run, or renewal of a live

@@ -165,12 +165,22 @@ public struct StoreTransaction {
   public func nextPushTimestamp(
     runID: String, activity: Int = 1, now: Instant
   ) throws(StoreError) -> Int64 {
-    let next = try peekPushTimestamp(runID: runID, activity: activity, now: now)
-    try db.run(
-      """
-      INSERT INTO activity_timestamps (run_id, activity, last) VALUES (?, ?, ?)
-      ON CONFLICT (run_id, activity) DO UPDATE SET last = excluded.last
-      """, [.text(runID), .integer(Int64(activity)), .integer(next)])
+    // One statement, so two transactions taking one activity's timestamps at once (two
+    // senders under PostgreSQL's shared lock) never take the same one: the upsert computes
+    // from the row's latest committed value, which it locks (PostgreSQL manual, INSERT "ON
+    // CONFLICT DO UPDATE"). `nextTimestamp(now:previous:)` in SQL: max(floor(now), last + 1).
+    guard
+      let next = try db.first(
+        """
+        INSERT INTO activity_timestamps (run_id, activity, last)
+        SELECT id, ?, ? FROM runs WHERE id = ?
+        ON CONFLICT (run_id, activity) DO UPDATE SET last = CASE
+          WHEN activity_timestamps.last + 1 > excluded.last THEN activity_timestamps.last + 1
+          ELSE excluded.last END
+        RETURNING last
+        """, [.integer(Int64(activity)), .integer(now.floorUnixSeconds), .text(runID)],
+        { $0.int64(0) })
+    else { throw noSuchRun(runID) }
     return next
   }
 

@@ -28,16 +28,30 @@ enum PushFleet {
     if let url = ProcessInfo.processInfo.environment["COOKTIMER_BENCH_POSTGRESQL"], !url.isEmpty {
       engines.append(("PostgreSQL", try ServeFleet.freshSchema(url)))
     }
+    // nghttpd, and an APNs that answers 200 at once (``InstantAPNs``): what the database
+    // alone allows the senders.
+    let transports: [(String, () throws(APNsError) -> any APNsTransport)] = [
+      (
+        "nghttpd",
+        { () throws(APNsError) in
+          try APNsConnection(baseURL: server.baseURL, caFile: server.caFile)
+        }
+      ),
+      ("instant APNs", { InstantAPNs() }),
+    ]
     var figures: [Figure] = []
     for (engine, location) in engines {
-      for senders in [1, 2] {
-        let rate = try rate(
-          location, senders: senders, pushes: pushes, token: token, cache: cache, server: server)
-        var figure = Figure(
-          name: "\(engine): pushes sent, \(senders) sender\(senders == 1 ? "" : "s"), nghttpd",
-          value: rate, unit: "per s", digits: 0)
-        if senders == 2 { figure = figure.target(.atLeast(4_000, "per s", rate)) }
-        figures.append(figure)
+      for (apns, connect) in transports {
+        for senders in [1, 2] {
+          let rate = try rate(
+            location, senders: senders, pushes: pushes, token: token, cache: cache,
+            connect: connect)
+          var figure = Figure(
+            name: "\(engine): pushes sent, \(senders) sender\(senders == 1 ? "" : "s"), \(apns)",
+            value: rate, unit: "per s", digits: 0)
+          if senders == 2 { figure = figure.target(.atLeast(4_000, "per s", rate)) }
+          figures.append(figure)
+        }
       }
     }
     return figures
@@ -47,7 +61,7 @@ enum PushFleet {
   /// senders deliver them; pushes per second.
   private static func rate(
     _ location: String, senders: Int, pushes: Int, token: String, cache: APNsTokenCache,
-    server: HTTP2Server
+    connect: @escaping () throws(APNsError) -> any APNsTransport
   ) throws -> Double {
     let settings = PushSettings(topic: APNsWorld.bundleID)
     let queue = RunService(store: try RunStore.open(location: location), settings: settings)
@@ -59,9 +73,8 @@ enum PushFleet {
         PushSender(
           service: RunService(store: try RunStore.open(location: location), settings: settings),
           topic: PushThroughput.topic, tokens: cache,
-          connect: { (_: Bool) throws(APNsError) -> any APNsTransport in
-            try APNsConnection(baseURL: server.baseURL, caFile: server.caFile)
-          }, owner: "bench-sender-\(n)")
+          connect: { (_: Bool) throws(APNsError) -> any APNsTransport in try connect() },
+          owner: "bench-sender-\(n)")
       })
     let sent = Tally()
     let began = WallClock.monotonic()
