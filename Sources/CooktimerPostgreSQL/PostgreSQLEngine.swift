@@ -13,7 +13,7 @@ import CooktimerStore
 /// Write transactions take a transaction-level advisory lock on the schema (§13.3.5): a
 /// whole-schema write (``beginWrite()``) takes it exclusively, so those writers take turns as
 /// SQLite's `BEGIN IMMEDIATE` makes them; a change of single runs (``beginRunWrite()``) takes
-/// it shared and locks its run's row (`SELECT … FOR UPDATE`, §13.3.2), so changes of
+/// it shared and locks its run's row (`SELECT … FOR NO KEY UPDATE`, §13.3.2), so changes of
 /// different runs commit side by side and still never overlap a whole-schema write. Every
 /// write commit notifies `cooktimer_runs` (and `cooktimer_outbox` when it queued pushes),
 /// the schema's name as payload, for the listeners of ``makeListener()``.

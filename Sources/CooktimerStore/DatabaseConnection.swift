@@ -109,11 +109,16 @@ final class DatabaseConnection {
 
   /// Locks run `id`'s row until the transaction ends, so another connection's change of the
   /// same run waits for this one's commit and then reads what it stored (PostgreSQL:
-  /// `SELECT … FOR UPDATE`, manual §13.3.2). SQLite's write lock covers the file already.
+  /// `SELECT … FOR NO KEY UPDATE`, manual §13.3.2). SQLite's write lock covers the file already.
+  ///
+  /// `NO KEY`: the lock does not block rows of other tables that reference the run (their
+  /// foreign-key check takes `FOR KEY SHARE`), so a change of run A may queue a push for run
+  /// B while B's own change holds B — re-scoring does — where `FOR UPDATE` made the two
+  /// changes wait for each other (a deadlock, one of them aborted).
   @discardableResult
   func lockRun(_ id: String) throws(StoreError) -> Bool {
     guard dialect == .postgreSQL else { return false }
-    try run("SELECT id FROM runs WHERE id = ? FOR UPDATE", [.text(id)])
+    try run("SELECT id FROM runs WHERE id = ? FOR NO KEY UPDATE", [.text(id)])
     return true
   }
 

@@ -19,17 +19,17 @@ public struct StoreTransaction {
   }
 
   /// The run with this id, its row locked until the transaction ends — one statement
-  /// (PostgreSQL: `SELECT … FOR UPDATE OF runs`, manual §13.3.2), where ``lockRun(_:)`` then
+  /// (PostgreSQL: `SELECT … FOR NO KEY UPDATE OF runs`, manual §13.3.2), where ``lockRun(_:)`` then
   /// ``run(id:)`` take two — in a ``RunStore/runTransaction(_:)``, to change it. On SQLite,
   /// whose write lock covers the file, a plain read. `nil` (nothing locked) if there is none.
   public func lockedRun(id: String) throws(StoreError) -> Run? {
-    let lock = db.dialect == .postgreSQL ? " FOR UPDATE OF runs" : ""
+    let lock = db.dialect == .postgreSQL ? " FOR NO KEY UPDATE OF runs" : ""
     return try db.first(RunCodec.selection + "WHERE runs.id = ?" + lock, [.text(id)]) {
       (row) throws(StoreError) in try RunCodec.decode(row: row, path: db.path)
     }
   }
 
-  /// Locks the run's row until the transaction ends (PostgreSQL: `SELECT … FOR UPDATE`; on
+  /// Locks the run's row until the transaction ends (PostgreSQL: `SELECT … FOR NO KEY UPDATE`; on
   /// SQLite the write lock covers it): in a ``RunStore/runTransaction(_:)``, before reading a
   /// run to change it. A missing run locks nothing.
   /// - Returns: whether a lock was taken (then read the run again: a change of it may have
