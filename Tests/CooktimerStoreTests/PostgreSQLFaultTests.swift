@@ -80,7 +80,8 @@ import Testing
         }
       }
       #expect(second?.kind == .busy)
-      #expect(second?.detail.contains("lost the connection") == true, "\(String(describing: second))")
+      #expect(
+        second?.detail.contains("lost the connection") == true, "\(String(describing: second))")
       #expect(batch?.kind == .busy)
       // Nothing of the batch is stored; the next call runs on a new connection.
       #expect(try store.run(id: "a3f")?.timers[0].added == 0)
