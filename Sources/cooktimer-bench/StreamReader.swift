@@ -17,8 +17,10 @@ final class StreamReader: @unchecked Sendable {
 
   init(port: UInt16, count: Int) throws {
     var fds: [Int32] = []
-    for _ in 0..<count {
-      let fd = try Loopback.connect(port: port)
+    for index in 0..<count {
+      // Each stream from its own loopback address, as each kitchen tablet has its own: the
+      // server allows 32 streams per client address (docs/api.md §1.4).
+      let fd = try Loopback.connect(port: port, from: "127.0.3.\(index % 250 + 1)")
       fds.append(fd)
       try Loopback.write(
         fd, "GET /v1/events HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept: text/event-stream\r\n\r\n")
