@@ -182,6 +182,8 @@ extension PushSender {
       // Each run read once for the round, however many of its pushes go (no run changes in
       // this transaction).
       var runs: [String: Run?] = [:]
+      // The device's running order, read once for the round when a push needs it.
+      var ranking: RelevanceRanking?
       // The active ones read together (one query); any other is read when rendered.
       for run in try tx.activeRuns(ids: Set(chosen.map(\.queued.entry.runID))) {
         runs[run.id] = .some(run)
@@ -189,7 +191,8 @@ extension PushSender {
       for push in chosen {
         guard
           var push = try render(
-            push, at: now, resendingAsRendered: unanswered.contains(push.id), runs: &runs, tx)
+            push, at: now, resendingAsRendered: unanswered.contains(push.id), runs: &runs,
+            ranking: &ranking, tx)
         else { continue }
         if let payload = push.payload {
           for send in push.sends where send.state == .pending {
@@ -225,7 +228,7 @@ extension PushSender {
   /// is rendered anew (then it would show the phone a state long gone).
   private func render(
     _ push: ClaimedPush, at now: Instant, resendingAsRendered: Bool, runs: inout [String: Run?],
-    _ tx: StoreTransaction
+    ranking: inout RelevanceRanking?, _ tx: StoreTransaction
   ) throws -> ClaimedPush? {
     var push = push
     let recorded = push.queued.entry.draft
@@ -247,7 +250,7 @@ extension PushSender {
       // The payload decoded at the claim, not decoded again.
       made = try PushRendering.render(
         push.queued.entry, at: now, take: true, timestampActivity: push.address,
-        payload: push.payload, runs: &runs, tx: tx)
+        payload: push.payload, runs: &runs, ranking: &ranking, tx: tx)
     } catch let error as ActivityError {
       try tx.finishPush(push.id, state: .failed, reason: "\(error)", at: now)
       log("\(push.name) failed: \(error)")

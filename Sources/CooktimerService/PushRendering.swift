@@ -29,10 +29,16 @@ public enum PushRendering {
   ///   - runs: the runs read so far in this transaction, by id: a run is read (and its JSON
   ///     decoded) once per round however many of its pushes go. Only for a caller that
   ///     changes no run in between.
+  ///   - ranking: the device's running order read so far in this transaction (`nil`: read
+  ///     here when a push needs it, then kept). A row that carries a running score
+  ///     (queued since re-scoring) goes with the run's place in the order *now*: two
+  ///     changes committed side by side (PostgreSQL) each ranked the runs without the
+  ///     other's change, and the score they stored would stay on the phone until the next
+  ///     push.
   public static func render(
     _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,
     after: Int64? = nil, timestampActivity: Int? = nil, payload: OutboxPush? = nil,
-    runs: inout [String: Run?], tx: StoreTransaction
+    runs: inout [String: Run?], ranking: inout RelevanceRanking?, tx: StoreTransaction
   ) throws -> RenderedPush {
     let run: Run?
     if let known = runs[entry.runID] {
@@ -41,8 +47,13 @@ public enum PushRendering {
       run = try tx.run(id: entry.runID)
       runs[entry.runID] = .some(run)
     }
-    guard let push = payload ?? OutboxPush.decoded(entry.draft.payload), let run
+    guard var push = payload ?? OutboxPush.decoded(entry.draft.payload), let run
     else { return RenderedPush(entry: entry, request: nil) }
+    if push.runningScore != nil, push.kind != .alert {
+      let order = try ranking ?? Rescoring.ranking(tx)
+      ranking = order
+      push.runningScore = order.runningScore(of: run.id)
+    }
     let activity = timestampActivity ?? push.activity
     let timestamp =
       push.kind == .alert
@@ -62,15 +73,16 @@ public enum PushRendering {
     return RenderedPush(entry: rendered, request: request)
   }
 
-  /// As ``render(_:at:topic:take:after:timestampActivity:payload:runs:tx:)``, reading the
-  /// row's run afresh.
+  /// As ``render(_:at:topic:take:after:timestampActivity:payload:runs:ranking:tx:)``,
+  /// reading the row's run and the device's order afresh.
   public static func render(
     _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,
     after: Int64? = nil, timestampActivity: Int? = nil, tx: StoreTransaction
   ) throws -> RenderedPush {
     var runs: [String: Run?] = [:]
+    var ranking: RelevanceRanking?
     return try render(
       entry, at: now, topic: topic, take: take, after: after,
-      timestampActivity: timestampActivity, runs: &runs, tx: tx)
+      timestampActivity: timestampActivity, runs: &runs, ranking: &ranking, tx: tx)
   }
 }

@@ -60,10 +60,12 @@ extension RunService {
     return try reading { tx in
       // Per activity, the timestamp the previous row would take if all went now.
       var taken: [String: Int64] = [:]
+      var runs: [String: Run?] = [:]
+      var ranking: RelevanceRanking?
       return try entries.map { entry in
         let key = "\(entry.runID)#\(entry.draft.activity)"
         let rendered = try PushRendering.render(
-          entry, at: now, take: false, after: taken[key], tx: tx
+          entry, at: now, take: false, after: taken[key], runs: &runs, ranking: &ranking, tx: tx
         ).entry
         if rendered.draft.payload != nil, entry.draft.event != "alert" {
           taken[key] = rendered.draft.timestamp

@@ -38,6 +38,7 @@ let benchmarks: [(name: String, measure: (Options) throws -> [Figure])] = [
 print(Machine.header(quick: options.quick))
 var figures: [Figure] = []
 var unmeasured: [String] = []
+var skipped: [String] = []
 for benchmark in benchmarks where options.runs(benchmark.name) {
   do {
     let measured = try benchmark.measure(options)
@@ -46,10 +47,17 @@ for benchmark in benchmarks where options.runs(benchmark.name) {
     figures += measured
   } catch let skip as BenchSkip {
     print("\(benchmark.name): skipped (\(skip))")
+    skipped.append("\(benchmark.name) (\(skip))")
   } catch {
     print("\(benchmark.name): not measured (\(error))")
     unmeasured.append(benchmark.name)
   }
+}
+
+// The fleets measure PostgreSQL beside SQLite only when given a database.
+let postgreSQL = ProcessInfo.processInfo.environment["COOKTIMER_BENCH_POSTGRESQL"] ?? ""
+for name in ["serve fleet", "push fleet"] where options.runs(name) && postgreSQL.isEmpty {
+  skipped.append("\(name) on PostgreSQL (set COOKTIMER_BENCH_POSTGRESQL to a database URL)")
 }
 
 print("")
@@ -57,6 +65,7 @@ for figure in figures {
   guard let target = figure.target else { continue }
   print("\(target.met ? "met   " : "MISSED") \(figure.name) \(target.text)")
 }
+for skip in skipped { print("SKIPPED \(skip)") }
 if !unmeasured.isEmpty {
   FileHandle.standardError.write(Data("not measured: \(unmeasured.joined(separator: ", "))\n".utf8))
   exit(1)
