@@ -39,7 +39,11 @@ public final class PostgreSQLEngine: DatabaseEngine {
     guard cooktimer_pq_status(connection) == CONNECTION_OK else {
       let message = Self.oneLine(String(cString: cooktimer_pq_error_message(connection)))
       cooktimer_pq_finish(connection)
-      let refused = message.contains("password") || message.contains("authentication")
+      // A login refused (exit 77): a wrong password, a failed authentication, a role that
+      // does not exist or may not log in (SQLSTATE 28000/28P01, which a failed connection
+      // does not report apart from its message).
+      let refused = ["password", "authentication", "not permitted to log in", "role \""]
+        .contains { message.contains($0) }
       throw StoreError(
         kind: refused ? .permissionDenied : .io, path: label,
         detail: "cannot connect to PostgreSQL: \(message)")

@@ -67,6 +67,8 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       text += "; pass --db with another file, the file was left untouched"
     case .futureSchema:
       text += "; upgrade cooktimer or pass --db with another file"
+    case .permissionDenied where path.hasPrefix("postgres"):
+      text += "; check the URL's user and password and the role's rights, or pass --db"
     case .permissionDenied:
       text += "; check the permissions of the file and its folder, or pass --db"
     case .io where path.hasPrefix("postgres"):

@@ -98,8 +98,13 @@ struct LiveActivityCommandTests {
     #expect(bad.stdout == "")
     #expect(
       bad.stderr
-        == "cooktimer: --attributes-type takes a Swift type name (letters, digits, _), not "
+        == "cooktimer: --attributes-type takes a Swift type name (letters, digits, _; not a "
+        + "keyword nor a name the declaration uses, such as String or Codable), not "
         + "\"Bake Attributes\"\n")
+    // Names that would not compile: keywords, the file's own types and protocols.
+    for name in ["init", "true", "inout", "String", "Int", "Codable", "Sendable", "ContentState"] {
+      #expect(try box.run(["contract", "--attributes-type", name]).status == 64, "\(name)")
+    }
     #expect(try box.run(["contract", "--api", "--attributes-type", "X"]).status == 64)
     #expect(try box.run(["status", "--api"]).status == 64)
   }

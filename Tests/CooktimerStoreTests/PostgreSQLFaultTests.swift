@@ -88,4 +88,27 @@ import Testing
       #expect(try store.run(id: "b4e")?.timers[0].added == 0)
     }
   }
+
+  /// A login refused is `.permissionDenied` (exit 77), with a hint about the URL, not the
+  /// file's: a role that may not log in, or one that does not exist.
+  @Test func aRefusedLoginIsPermissionDeniedWithTheURLsHint() throws {
+    try TestPostgreSQL.withSchema { url in
+      let role = "nologin_" + UUID().uuidString.prefix(8).lowercased()
+      let admin = try PostgreSQLEngine(url: url)
+      // The name is ours (letters, digits, `_`), not outside input.
+      try admin.execute("CREATE ROLE \(role) NOLOGIN")
+      defer { try? admin.execute("DROP ROLE \(role)") }
+      for user in [role, "missing_" + role] {
+        let login =
+          url.contains("user=postgres")
+          ? url.replacingOccurrences(of: "user=postgres", with: "user=\(user)")
+          : url + (url.contains("?") ? "&" : "?") + "user=\(user)"
+        let error = storeError { _ = try PostgreSQLEngine(url: login) }
+        #expect(error?.kind == .permissionDenied, "\(String(describing: error))")
+        #expect(
+          error?.description.hasSuffix(
+            "; check the URL's user and password and the role's rights, or pass --db") == true)
+      }
+    }
+  }
 }

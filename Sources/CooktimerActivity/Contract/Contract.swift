@@ -36,7 +36,24 @@ public func isAttributesTypeName(_ name: String) -> Bool {
     ("a"..."z").contains(c) || ("A"..."Z").contains(c) || c == "_"
   }
   guard letter(first), name != "_" else { return false }
-  let keywords: Set = ["Any", "Self", "Type", "Protocol", "self", "struct", "class", "enum"]
-  return !keywords.contains(name)
+  return !reservedNames.contains(name)
     && name.unicodeScalars.allSatisfy { letter($0) || ("0"..."9").contains($0) }
 }
+
+/// Names the renamed declaration cannot take: Swift's keywords (The Swift Programming
+/// Language, "Lexical Structure: Keywords and Punctuation") and every word the file itself
+/// uses (`String`, `Codable`, `ContentState`, …), which the struct's name would shadow.
+private let reservedNames: Set<String> = {
+  let keywords = [
+    "associatedtype", "borrowing", "class", "consuming", "deinit", "enum", "extension",
+    "fileprivate", "func", "import", "init", "inout", "internal", "let", "nonisolated",
+    "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
+    "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue",
+    "default", "defer", "do", "else", "fallthrough", "for", "guard", "if", "in", "repeat",
+    "return", "throw", "switch", "where", "while", "Any", "as", "await", "false", "is", "nil",
+    "self", "Self", "super", "throws", "true", "try", "Type", "Protocol", "some", "any",
+  ]
+  let text = String(decoding: PackageResources.CookingTimerAttributes_swift, as: UTF8.self)
+  let words = text.split { !($0.isLetter || $0.isNumber || $0 == "_") }.map(String.init)
+  return Set(keywords + words).subtracting(["CookingTimerAttributes"])
+}()

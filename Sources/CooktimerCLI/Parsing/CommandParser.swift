@@ -81,7 +81,8 @@ public enum CommandParser {
         let name = try value()
         guard isAttributesTypeName(name) else {
           throw CLIError.usage(
-            "--attributes-type takes a Swift type name (letters, digits, _), not \"\(name)\"")
+            "--attributes-type takes a Swift type name (letters, digits, _; not a keyword "
+              + "nor a name the declaration uses, such as String or Codable), not \"\(name)\"")
         }
         local.attributesType = name
       case "--listen": local.listen = try value()

@@ -149,7 +149,8 @@ final class REPL {
   private func greeting() -> String {
     let recipes = session.catalog(session.baseOptions).names().count
     var text =
-      "cooktimer — \(recipes) recipes. Type `help`, `recipes`, or `start NAME`; Ctrl-D leaves."
+      "cooktimer — \(recipes) \(recipes == 1 ? "recipe" : "recipes"). Type `help`, `recipes`, "
+      + "or `start NAME`; Ctrl-D leaves."
     let rows = TerminalInfo.size().rows
     let sample = alarms.activeRunsSample(limit: ActiveRunsSummary.readAtMost(rows: rows))
     let summary = ActiveRunsSummary.lines(
