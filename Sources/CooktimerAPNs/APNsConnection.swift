@@ -13,6 +13,8 @@ public final class APNsConnection: APNsTransport {
   /// Requests in flight at once at most: APNs' SETTINGS_MAX_CONCURRENT_STREAMS is 100 at
   /// first (it may lower it; libcurl then holds the rest back until streams free up).
   public static let maxStreams = 100
+  /// How long, in seconds, an idle connection is still reused (`CURLOPT_MAXAGE_CONN`).
+  public static let maxIdle = 3600
 
   /// The server, e.g. `https://api.push.apple.com`; requests go to `{baseURL}/3/device/…`.
   public let baseURL: URL
@@ -192,6 +194,12 @@ public final class APNsConnection: APNsTransport {
       // Timeouts without SIGALRM, which would hit whichever thread the process picks.
       cooktimer_curl_setopt_long(handle, CURLOPT_NOSIGNAL, 1)
       cooktimer_curl_setopt_long(handle, CURLOPT_TCP_KEEPALIVE, 1)
+      // An idle connection stays reusable for up to an hour: libcurl's default drops one idle
+      // for 118 s, so a timer's push after a quiet spell paid a new TCP and TLS
+      // handshake before its request. APNs asks that connections stay open across
+      // notifications (Apple, "Sending notification requests to APNs"); the TCP keepalive
+      // above finds one that died meanwhile.
+      cooktimer_curl_setopt_long(handle, CURLOPT_MAXAGE_CONN, Self.maxIdle)
       cooktimer_curl_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, connectTimeout)
       cooktimer_curl_setopt_long(handle, CURLOPT_TIMEOUT_MS, requestTimeout)
       cooktimer_curl_setopt_string(handle, CURLOPT_USERAGENT, "cooktimer")

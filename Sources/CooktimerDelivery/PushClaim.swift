@@ -28,186 +28,193 @@ extension PushSender {
       return try tx.hasClaimablePushes(at: now, owner: owner, gone: gone)
     }
     guard anything else { return ([], false) }
-    return try service.store.runTransaction { tx in
-      // A sender of this host that died (SIGKILL, a crash) holds its leases no longer. What
-      // it (or a sender whose lease ran out) had claimed may be in flight: that push goes
-      // again as the very request it rendered, not rendered anew (issue 21: a resent push is
-      // the same request, so the phone takes one of the two).
-      let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
-      let claimable = try tx.lockClaimablePushes(
-        at: now, owner: owner, gone: gone, limit: Self.claimSize)
-      let mine = claimable.mine
-      let unanswered = claimable.takenOver
-      let all = claimable.pending.map { ClaimedPush($0) }
-      // Only the locked pushes past their backoff may go; the others are read to choose.
-      let free = Set(
-        all.filter { mine.contains($0.id) && ($0.queued.nextAttemptAt.map { $0 <= now } ?? true) }
-          .map(\.id))
-      // A gone sender's leases on the pushes not sent this round go back.
-      var released = Set(unanswered)
-      let pending = all
-      var newest: [String: Int64] = [:]
-      // Per activity, the newest fire waiting among its updates: a start that goes late
-      // speaks it, and the update then changes the card silently (one sound per fire).
-      var waitingFire: [String: PushCause] = [:]
-      var heard: Set<String> = []
-      for push in pending where push.isSupersedable {
-        newest[push.group] = push.id
-        if let cause = push.payload?.alertingCause, cause.isFire { waitingFire[push.group] = cause }
-      }
-      var chosen: [ClaimedPush] = []
-      var carried: [String: PushCause] = [:]
-      // Read once for the round: every start goes to the same push-to-start tokens, every
-      // backup alert to the same device tokens.
-      var startTokens: [PushToken]?
-      var deviceTokens: [PushToken]?
-      var lives = LiveActivities()
-      // Every locked push's sends in one query, not one per push.
-      let sendsByPush = try tx.sends(pushIDs: mine)
-      let nowSeconds = now.unixMilliseconds / 1000
-      for var push in pending {
-        let id = push.id
-        // Another sender's push (locked by its claim, or leased): only read, to choose.
-        guard mine.contains(id) else { continue }
-        if push.expiration < nowSeconds {
-          try tx.finishPush(id, state: .expired, reason: push.queued.reason, at: now)
-          continue
-        }
-        if push.isSupersedable, newest[push.group] != id {
-          if let alert = push.payload?.alertingCause { carried[push.group] = alert }
-          try tx.finishPush(id, state: .superseded, at: now)
-          continue
-        }
-        if push.isSupersedable, var payload = push.payload {
-          if heard.contains(push.group), payload.carriesFire {
-            payload.silenced = true
-          } else if let alert = carried[push.group], payload.alertingCause == nil {
-            payload.carriedAlert = alert
-          }
-          if payload != push.payload { try keep(&push, payload, tx) }
-        }
-        let runID = push.queued.entry.runID
-        if push.isSupersedable, push.payload?.cause == .activityRetired {
-          // Renewal without a gap: the old card goes only once its successor's start was
-          // answered 200; a refused start keeps it (docs/live-activity.md §4.2).
-          let old = push.queued.entry.draft.activity
-          switch try lives.start(runID, old + 1, tx)?.state {
-          case .pending?: continue
-          case .failed?, .expired?, .superseded?:
-            try tx.finishPush(
-              id, state: .failed,
-              reason: "activity \(old + 1)'s start was refused: activity \(old) stays", at: now)
-            continue
-          case .sent?, nil: break
-          }
-        }
-        let address = try lives.address(push, tx)
-        push.address = address.activity
-        guard push.queued.nextAttemptAt.map({ $0 <= now }) ?? true else { continue }
-        let tokens: [PushToken]
-        if push.isStart {
-          tokens = try startTokens ?? tx.pushToStartTokens()
-          startTokens = tokens
-        } else if push.isAlert {
-          tokens = try deviceTokens ?? tx.deviceTokens()
-          deviceTokens = tokens
-        } else {
-          tokens = try tx.activityTokens(runID: runID, activity: address.activity)
-        }
-        if push.isSupersedable, var payload = push.payload, payload.carriesFire,
-          address.refused || tokens.isEmpty
-        {
-          // No live activity accepted a push: the fire goes as an ordinary alert too, and
-          // the card's update (if it ever goes) stays silent.
-          if try BackupAlert.queue(
-            for: payload, runID: runID, at: now, apnsID: UUID().uuidString.lowercased(), tx: tx)
-          {
-            backupsQueued = true
-            payload.silenced = true
-            try keep(&push, payload, tx)
-          }
-        }
-        push.sends = sendsByPush[id] ?? []
-        let known = Set(push.sends.map(\.token))
-        let firstOfPush = known.isEmpty
-        for (n, token) in tokens.enumerated() where !known.contains(token.token) {
-          let apnsID = n == 0 && firstOfPush ? push.apnsID : nil
-          let send = PushSend(
-            pushID: id, token: token.token,
-            apnsID: apnsID ?? UUID().uuidString.lowercased(), sandbox: token.sandbox,
-            state: .pending)
-          try tx.addSend(send)
-          push.sends.append(send)
-        }
-        guard push.sends.contains(where: { $0.state == .pending }) else {
-          if !push.sends.isEmpty && free.contains(id) {
-            // Every token has its answer but the push was not closed: its sender died
-            // between the two transactions. Close it, or it would wait until it expires.
-            let sent = push.sends.contains { $0.state == .sent }
-            try tx.finishPush(
-              id, state: sent ? .sent : .failed, reason: sent ? nil : "every token failed",
-              at: now)
-          }
-          continue
-        }
-        if push.isSupersedable, var payload = push.payload, payload.carriesFire,
-          !payload.soundless,
-          let earlier = try lives.recentAlert(
-            runID, address.activity, since: now - OutboxPush.soundGap, tx)
-        {
-          // One sound per moment: a second fire within 2 s updates the card quietly, its
-          // alert naming both timers.
-          payload.carriedAlert = earlier
-          payload.soundless = true
-          try keep(&push, payload, tx)
-        }
-        if push.isStart, var payload = push.payload, let fire = waitingFire[push.group],
-          !heard.contains(push.group), free.contains(id)
-        {
-          payload.carriedAlert = fire
-          try keep(&push, payload, tx)
-          heard.insert(push.group)
-        }
-        chosen.append(push)
-      }
-      chosen = chosen.filter { free.contains($0.id) }
-      try tx.lease(chosen.map(\.id), owner: owner, until: now + Self.leaseLength)
-      released.subtract(chosen.map(\.id))
-      for holder in gone where !released.isEmpty {
-        try tx.releasePushes(released.sorted(), owner: holder)
-      }
-      var rendered: [ClaimedPush] = []
-      // Per token, the priority-10 pushes it has had this hour, counting this round's.
-      var used: [String: Int] = [:]
-      // Each run read once for the round, however many of its pushes go (no run changes in
-      // this transaction).
-      var runs: [String: Run?] = [:]
-      // The device's running order, read once for the round when a push needs it.
-      var ranking: RelevanceRanking?
-      // The active ones read together (one query); any other is read when rendered.
-      for run in try tx.activeRuns(ids: Set(chosen.map(\.queued.entry.runID))) {
-        runs[run.id] = .some(run)
-      }
-      for push in chosen {
-        guard
-          var push = try render(
-            push, at: now, resendingAsRendered: unanswered.contains(push.id), runs: &runs,
-            ranking: &ranking, tx)
-        else { continue }
-        if let payload = push.payload {
-          for send in push.sends where send.state == .pending {
-            let count =
-              try used[send.token]
-              ?? tx.priorityTenSends(token: send.token, since: now - PriorityBudget.window)
-            let (priority, reason) = priorityBudget.priority(of: payload, used: count)
-            push.priorities[send.token] = (priority.rawValue, reason)
-            used[send.token] = count + (priority == .immediately ? 1 : 0)
-          }
-        }
-        rendered.append(push)
-      }
-      return (rendered, mine.count >= Self.claimSize)
+    return try service.store.runTransaction { tx in try claim(in: tx, at: now) }
+  }
+
+  /// ``claim(at:)``'s work in `tx`, the caller's write transaction: a claim of its own, or
+  /// the sender's catch-up of what is due (``RunService/catchUpDue(through:then:)``), whose
+  /// commit then makes the leases durable before any request.
+  func claim(in tx: StoreTransaction, at now: Instant) throws
+    -> (pushes: [ClaimedPush], full: Bool)
+  {
+    // A sender of this host that died (SIGKILL, a crash) holds its leases no longer. What
+    // it (or a sender whose lease ran out) had claimed may be in flight: that push goes
+    // again as the very request it rendered, not rendered anew (issue 21: a resent push is
+    // the same request, so the phone takes one of the two).
+    let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
+    let claimable = try tx.lockClaimablePushes(
+      at: now, owner: owner, gone: gone, limit: Self.claimSize)
+    let mine = claimable.mine
+    let unanswered = claimable.takenOver
+    let all = claimable.pending.map { ClaimedPush($0) }
+    // Only the locked pushes past their backoff may go; the others are read to choose.
+    let free = Set(
+      all.filter { mine.contains($0.id) && ($0.queued.nextAttemptAt.map { $0 <= now } ?? true) }
+        .map(\.id))
+    // A gone sender's leases on the pushes not sent this round go back.
+    var released = Set(unanswered)
+    let pending = all
+    var newest: [String: Int64] = [:]
+    // Per activity, the newest fire waiting among its updates: a start that goes late
+    // speaks it, and the update then changes the card silently (one sound per fire).
+    var waitingFire: [String: PushCause] = [:]
+    var heard: Set<String> = []
+    for push in pending where push.isSupersedable {
+      newest[push.group] = push.id
+      if let cause = push.payload?.alertingCause, cause.isFire { waitingFire[push.group] = cause }
     }
+    var chosen: [ClaimedPush] = []
+    var carried: [String: PushCause] = [:]
+    // Read once for the round: every start goes to the same push-to-start tokens, every
+    // backup alert to the same device tokens.
+    var startTokens: [PushToken]?
+    var deviceTokens: [PushToken]?
+    var lives = LiveActivities()
+    // Every locked push's sends in one query, not one per push.
+    let sendsByPush = try tx.sends(pushIDs: mine)
+    let nowSeconds = now.unixMilliseconds / 1000
+    for var push in pending {
+      let id = push.id
+      // Another sender's push (locked by its claim, or leased): only read, to choose.
+      guard mine.contains(id) else { continue }
+      if push.expiration < nowSeconds {
+        try tx.finishPush(id, state: .expired, reason: push.queued.reason, at: now)
+        continue
+      }
+      if push.isSupersedable, newest[push.group] != id {
+        if let alert = push.payload?.alertingCause { carried[push.group] = alert }
+        try tx.finishPush(id, state: .superseded, at: now)
+        continue
+      }
+      if push.isSupersedable, var payload = push.payload {
+        if heard.contains(push.group), payload.carriesFire {
+          payload.silenced = true
+        } else if let alert = carried[push.group], payload.alertingCause == nil {
+          payload.carriedAlert = alert
+        }
+        if payload != push.payload { try keep(&push, payload, tx) }
+      }
+      let runID = push.queued.entry.runID
+      if push.isSupersedable, push.payload?.cause == .activityRetired {
+        // Renewal without a gap: the old card goes only once its successor's start was
+        // answered 200; a refused start keeps it (docs/live-activity.md §4.2).
+        let old = push.queued.entry.draft.activity
+        switch try lives.start(runID, old + 1, tx)?.state {
+        case .pending?: continue
+        case .failed?, .expired?, .superseded?:
+          try tx.finishPush(
+            id, state: .failed,
+            reason: "activity \(old + 1)'s start was refused: activity \(old) stays", at: now)
+          continue
+        case .sent?, nil: break
+        }
+      }
+      let address = try lives.address(push, tx)
+      push.address = address.activity
+      guard push.queued.nextAttemptAt.map({ $0 <= now }) ?? true else { continue }
+      let tokens: [PushToken]
+      if push.isStart {
+        tokens = try startTokens ?? tx.pushToStartTokens()
+        startTokens = tokens
+      } else if push.isAlert {
+        tokens = try deviceTokens ?? tx.deviceTokens()
+        deviceTokens = tokens
+      } else {
+        tokens = try tx.activityTokens(runID: runID, activity: address.activity)
+      }
+      if push.isSupersedable, var payload = push.payload, payload.carriesFire,
+        address.refused || tokens.isEmpty
+      {
+        // No live activity accepted a push: the fire goes as an ordinary alert too, and
+        // the card's update (if it ever goes) stays silent.
+        if try BackupAlert.queue(
+          for: payload, runID: runID, at: now, apnsID: UUID().uuidString.lowercased(), tx: tx)
+        {
+          backupsQueued = true
+          payload.silenced = true
+          try keep(&push, payload, tx)
+        }
+      }
+      push.sends = sendsByPush[id] ?? []
+      let known = Set(push.sends.map(\.token))
+      let firstOfPush = known.isEmpty
+      for (n, token) in tokens.enumerated() where !known.contains(token.token) {
+        let apnsID = n == 0 && firstOfPush ? push.apnsID : nil
+        let send = PushSend(
+          pushID: id, token: token.token,
+          apnsID: apnsID ?? UUID().uuidString.lowercased(), sandbox: token.sandbox,
+          state: .pending)
+        try tx.addSend(send)
+        push.sends.append(send)
+      }
+      guard push.sends.contains(where: { $0.state == .pending }) else {
+        if !push.sends.isEmpty && free.contains(id) {
+          // Every token has its answer but the push was not closed: its sender died
+          // between the two transactions. Close it, or it would wait until it expires.
+          let sent = push.sends.contains { $0.state == .sent }
+          try tx.finishPush(
+            id, state: sent ? .sent : .failed, reason: sent ? nil : "every token failed",
+            at: now)
+        }
+        continue
+      }
+      if push.isSupersedable, var payload = push.payload, payload.carriesFire,
+        !payload.soundless,
+        let earlier = try lives.recentAlert(
+          runID, address.activity, since: now - OutboxPush.soundGap, tx)
+      {
+        // One sound per moment: a second fire within 2 s updates the card quietly, its
+        // alert naming both timers.
+        payload.carriedAlert = earlier
+        payload.soundless = true
+        try keep(&push, payload, tx)
+      }
+      if push.isStart, var payload = push.payload, let fire = waitingFire[push.group],
+        !heard.contains(push.group), free.contains(id)
+      {
+        payload.carriedAlert = fire
+        try keep(&push, payload, tx)
+        heard.insert(push.group)
+      }
+      chosen.append(push)
+    }
+    chosen = chosen.filter { free.contains($0.id) }
+    try tx.lease(chosen.map(\.id), owner: owner, until: now + Self.leaseLength)
+    released.subtract(chosen.map(\.id))
+    for holder in gone where !released.isEmpty {
+      try tx.releasePushes(released.sorted(), owner: holder)
+    }
+    var rendered: [ClaimedPush] = []
+    // Per token, the priority-10 pushes it has had this hour, counting this round's.
+    var used: [String: Int] = [:]
+    // Each run read once for the round, however many of its pushes go (no run changes in
+    // this transaction).
+    var runs: [String: Run?] = [:]
+    // The device's running order, read once for the round when a push needs it.
+    var ranking: RelevanceRanking?
+    // The active ones read together (one query); any other is read when rendered.
+    for run in try tx.activeRuns(ids: Set(chosen.map(\.queued.entry.runID))) {
+      runs[run.id] = .some(run)
+    }
+    for push in chosen {
+      guard
+        var push = try render(
+          push, at: now, resendingAsRendered: unanswered.contains(push.id), runs: &runs,
+          ranking: &ranking, tx)
+      else { continue }
+      if let payload = push.payload {
+        for send in push.sends where send.state == .pending {
+          let count =
+            try used[send.token]
+            ?? tx.priorityTenSends(token: send.token, since: now - PriorityBudget.window)
+          let (priority, reason) = priorityBudget.priority(of: payload, used: count)
+          push.priorities[send.token] = (priority.rawValue, reason)
+          used[send.token] = count + (priority == .immediately ? 1 : 0)
+        }
+      }
+      rendered.append(push)
+    }
+    return (rendered, mine.count >= Self.claimSize)
   }
 
   /// Stores `payload` as the push's own (in its row and in memory).

@@ -229,19 +229,37 @@ extension RunService {
   /// - Throws: ``ServiceError/database(_:)``; ``ServiceError/activity(_:)`` when a push of
   ///   a fire cannot be built (nothing is written then).
   public func catchUpDue(through now: Instant? = nil) throws(ServiceError) {
+    do {
+      _ = try catchUpDue(through: now) { _ in }
+    } catch {
+      throw ServiceError.wrapping(error)
+    }
+  }
+
+  /// ``catchUpDue(through:)`` with `then` run last in the same write transaction, so what it
+  /// writes is durable with the catch-up's one commit: the sender claims the pushes the
+  /// catch-up queued there (a timer's push then waits for one `fdatasync`, not two).
+  ///
+  /// - Returns: `then`'s result, or `nil` when nothing was due (no transaction, `then` not run).
+  /// - Throws: as ``catchUpDue(through:)``, or `then`'s own error as it threw it; nothing is
+  ///   written then.
+  package func catchUpDue<T>(through now: Instant? = nil, then: (StoreTransaction) throws -> T)
+    throws -> T?
+  {
     let now = now ?? clock.now()
     // Looked for in a read first: a sender's round with nothing due (most rounds) then takes
     // no schema-wide write lock, which other senders' claims would queue behind.
     let span = ActivityLifetime().span
     guard try reading({ tx in try !tx.runsDue(at: now, activitySpan: span).isEmpty }) else {
-      return
+      return nil
     }
-    try writing { tx in
+    return try changing { tx in
       let settings = try self.settings.resolved(tx, remember: false)
-      for run in try tx.runsDue(at: now, activitySpan: ActivityLifetime().span) {
+      for run in try tx.runsDue(at: now, activitySpan: span) {
         var keeper = try ActivityKeeper(run, tx: tx, settings: settings, makeAPNsID: makeAPNsID)
         try keeper.catchUp(run, through: max(now, run.lastChange), tx: tx)
       }
+      return try then(tx)
     }
   }
 

@@ -96,15 +96,23 @@ final class DatabaseConnection {
   func transaction<T>(_ body: () throws -> T) throws -> T {
     try engine.beginWrite()
     loggedChanges = []
-    return try finishing(body)
+    let result = try finishing(body)
+    writeCommits += 1
+    return result
   }
+
+  /// The write transactions this connection has committed: on SQLite each is one `fdatasync`
+  /// of the WAL (SQLite's default `synchronous`), what a timer's push waits for before its request.
+  private(set) var writeCommits = 0
 
   /// Runs `body` in a write transaction of single runs (``DatabaseEngine/beginRunWrite()``):
   /// `body` locks each run it changes (``lockRun(_:)``) before reading it.
   func runTransaction<T>(_ body: () throws -> T) throws -> T {
     try engine.beginRunWrite()
     loggedChanges = []
-    return try finishing(body)
+    let result = try finishing(body)
+    writeCommits += 1
+    return result
   }
 
   /// Locks run `id`'s row until the transaction ends, so another connection's change of the

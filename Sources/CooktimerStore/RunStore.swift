@@ -121,6 +121,15 @@ public final class RunStore: @unchecked Sendable {
     }
   }
 
+  /// How many write transactions this store has committed (a batch counts once): each is
+  /// one durable commit (one `fdatasync` on SQLite), so a test can count what a sender's
+  /// round costs before its first request.
+  package var writeCommits: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return db.writeCommits
+  }
+
   /// ``transaction(_:)`` for a change of one run: the run's row is locked first, and on
   /// PostgreSQL only changes of the same run wait for each other — two servers changing
   /// different runs commit side by side (``DatabaseEngine/beginRunWrite()``). `body` must

@@ -45,12 +45,18 @@ final class SenderRig {
   let key: TestKeyPair
   let standIn: APNsStandIn
   let clock = SetClock(rigT0)
+  /// The database: an SQLite file in ``folder``, or a PostgreSQL URL.
+  let location: String
   let service: RunService
   let sender: PushSender
 
   /// - Parameter judgedAt: the instant the stand-in judges provider tokens' age at (a JWT is
   ///   refused past an hour old or more than a minute ahead): near the test's sends.
-  init(script: [APNsStandIn.Rule] = [], judgedAt: Instant = rigT0 + 1_800_000) throws {
+  ///   - database: a PostgreSQL URL; `nil`: an SQLite file in ``folder``.
+  init(
+    script: [APNsStandIn.Rule] = [], judgedAt: Instant = rigT0 + 1_800_000,
+    database: String? = nil
+  ) throws {
     folder = FileManager.default.temporaryDirectory
       .appendingPathComponent("cooktimer-rig-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -60,8 +66,9 @@ final class SenderRig {
       topic: PushRequest.liveActivityTopic(Self.bundleID), now: judgedAt.floorUnixSeconds,
       script: script)
     let counter = APNsIDCounter()
+    location = database ?? folder.appendingPathComponent("db.sqlite3").path
     service = RunService(
-      store: try RunStore(path: folder.appendingPathComponent("db.sqlite3").path), clock: clock,
+      store: try RunStore.open(location: location), clock: clock,
       zone: TimeZone(identifier: "UTC")!, settings: PushSettings(topic: Self.bundleID),
       makeAPNsID: { counter.next() })
     let pem = try Data(contentsOf: URL(fileURLWithPath: key.privateKeyFile))
