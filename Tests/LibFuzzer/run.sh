@@ -22,7 +22,7 @@ bin="$scratch/debug"
 # CCurl, CMicroHTTPD, CQRencode and CPostgreSQL are C targets of ours (they dlopen libcurl,
 # libmicrohttpd, libqrencode and libpq on first use): their objects are linked and SwiftPM
 # wrote their module maps into the build folder.
-modules=(CooktimerCore CooktimerActivity CooktimerStore CooktimerPostgreSQL CooktimerService
+modules=(CooktimerCore CookingTimerAttributes CooktimerActivity CooktimerStore CooktimerPostgreSQL CooktimerService
   CooktimerAPNs CooktimerDelivery CooktimerHTTP CooktimerKitchen CooktimerServer
   CooktimerLineEditor CooktimerCLI CooktimerShippedRecipes CCurl CMicroHTTPD CQRencode
   CPostgreSQL)
