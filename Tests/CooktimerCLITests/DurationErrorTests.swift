@@ -28,6 +28,18 @@ struct DurationErrorTests {
     #expect(!begin.stderr.contains("no run"))
   }
 
+  /// With no database yet, the same: the duration is what is wrong.
+  @Test(arguments: ["P1W", "5m30"])
+  func beginWithoutADatabaseReportsTheDurationLikeAdd(_ word: String) throws {
+    let box = try Sandbox(inProcess: true)
+    try box.write(recipe: "rest", "Let the dough ~rest.\n")
+    let begin = try box.run(["begin", "rest", word])
+    let add = try box.run(["add", word])
+    #expect(begin.status == 64)
+    #expect(add.status == 64)
+    #expect(begin.stderr == add.stderr)
+  }
+
   @Test func theMessagesAreExact() throws {
     let box = try restBox()
     let cases = [

@@ -10,7 +10,9 @@ extension CommandContext {
   /// - Throws: `CoreError.invalidDuration` for such a word; nothing otherwise.
   func refuseDurationTakenForRun(_ word: String?) throws {
     guard let word, looksLikeDurationAttempt(word) else { return }
-    guard try !service().runExists(word) else { return }
+    // With no database yet no run has that id either: the duration's own error (64), as
+    // `add` gives, not "no database" (66).
+    guard !((try? service().runExists(word)) ?? false) else { return }
     _ = try DurationText.parse(word)
   }
 }
