@@ -11,8 +11,11 @@ public struct ClaimablePushes: Sendable {
   /// another sender whose lease still runs (nor locked by another claim, on PostgreSQL).
   /// The claim writes these rows only.
   public var mine: Set<Int64>
-  /// Of ``mine``, the pushes leased before by another sender (whose lease ran out, or who
-  /// is gone): a request of theirs may be in flight.
+  /// Of ``mine``, the pushes still leased from before: by another sender (whose lease ran
+  /// out, or who is gone), or by this one in a round that did not finish (the database went
+  /// away while it recorded answers): a request may have gone, so it goes again only as the
+  /// very request it was (the fault test caught one apns-id carrying two bodies after a
+  /// PostgreSQL restart). A finished round leaves no lease of its own behind.
   public var takenOver: Set<Int64>
 }
 
@@ -46,7 +49,7 @@ extension StoreTransaction {
     ) { row in (row.int64(0), row.isNull(1) ? nil : row.text(1)) }
     for (id, holder) in locked {
       mine.insert(id)
-      if let holder, holder != owner { takenOver.insert(id) }
+      if holder != nil { takenOver.insert(id) }
     }
     guard !mine.isEmpty else { return ClaimablePushes(pending: [], mine: [], takenOver: []) }
     // Its own rows, all of them; of the others' pending rows of the same runs the newest

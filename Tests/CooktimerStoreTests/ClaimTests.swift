@@ -74,13 +74,15 @@ import Testing
       // dead one's pushes once its lease has run out.
       #expect(try live.read { try $0.hasClaimablePushes(at: t0 + 89_999, owner: "third") } == false)
       #expect(try live.read { try $0.hasClaimablePushes(at: t0 + 90_000, owner: "third") })
-      // …and the dead claimer's four once it has run out, told as taken over.
+      // …and the dead claimer's four once it has run out, told as taken over, as are the
+      // live claimer's own two it never finished (a round cut off before its answers were
+      // recorded: each may have gone).
       let after = try live.runTransaction { tx in
         let claimable = try tx.lockClaimablePushes(at: t0 + 90_000, owner: "sender-live")
         return (claimable.mine, claimable.takenOver)
       }
       #expect(after.0 == Set(queued))
-      #expect(after.1 == Set(queued[0..<4]))
+      #expect(after.1 == Set(queued))
       #expect(
         try live.runTransaction { tx in
           try tx.claimPushes(at: t0 + 90_000, owner: "sender-live", until: t0 + 180_000)
