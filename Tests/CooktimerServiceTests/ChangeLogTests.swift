@@ -121,21 +121,12 @@ struct ChangeLogTests {
       let r2 = try first.start(tea, autoAdvance: false, at: t0)
       var cursor = try watcher.changeLogStart()
       #expect(cursor.last == 2)
-      let (numbered, release) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-      let held = Unchecked(first)
-      let thread = Thread {
-        _ = try? held.value.perform(.pause, on: r1.id, at: t0 + second) { _, _ in
-          numbered.signal()
-          release.wait()
-        }
-      }
-      thread.start()
-      numbered.wait()
+      let held = HeldChange(.pause, on: r1.id, at: t0 + second, by: first)
       _ = try other.perform(.pause, on: r2.id, at: t0 + 2 * second)
       let early = try watcher.watch(&cursor, at: t0 + 3 * second)
       #expect(early.changes.map(\.seq) == [])
       #expect(cursor.isWaiting)
-      release.signal()
+      held.end()
       #expect(waitUntil(timeout: 10) { (try? other.run(r1.id).phase) == .paused })
       let late = try watcher.watch(&cursor, at: t0 + 4 * second)
       #expect(late.changes.map(\.seq) == [3, 4])
@@ -158,34 +149,13 @@ struct ChangeLogTests {
       let r1 = try first.start(tea, autoAdvance: false, at: t0)
       let r2 = try first.start(tea, autoAdvance: false, at: t0)
       var cursor = try watcher.changeLogStart()
-      let (numbered, release, ended) = (
-        DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
-      )
-      struct Undo: Error {}
-      let held = Unchecked(first)
-      let thread = Thread {
-        _ = try? held.value.perform(.pause, on: r1.id, at: t0 + second) { _, _ in
-          numbered.signal()
-          release.wait()
-          throw Undo()
-        }
-        ended.signal()
-      }
-      thread.start()
-      numbered.wait()
+      let held = HeldChange(.pause, on: r1.id, at: t0 + second, by: first, rollingBack: true)
       _ = try other.perform(.pause, on: r2.id, at: t0 + 2 * second)
       #expect(try watcher.watch(&cursor, at: t0 + 3 * second).changes == [])
-      release.signal()
-      ended.wait()
+      held.end()
       let late = try watcher.watch(&cursor, at: t0 + 4 * second)
       #expect(late.changes.map(\.seq) == [4])
       #expect(cursor.last == 4)
     }
   }
-}
-
-/// A value handed to another thread by a test that orders the two threads itself.
-final class Unchecked<Value>: @unchecked Sendable {
-  let value: Value
-  init(_ value: Value) { self.value = value }
 }

@@ -25,23 +25,9 @@ import Testing
       }
       // The first pause holds its transaction open (its re-scoring done) while the second
       // pause commits.
-      let (ranked, release, ended) = (
-        DispatchSemaphore(value: 0), DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)
-      )
-      let held = Unchecked(first)
-      let firstID = runs[0].id
-      let thread = Thread {
-        _ = try? held.value.perform(.pause, on: firstID, at: t0 + Self.minute) { _, _ in
-          ranked.signal()
-          release.wait()
-        }
-        ended.signal()
-      }
-      thread.start()
-      ranked.wait()
+      let held = HeldChange(.pause, on: runs[0].id, at: t0 + Self.minute, by: first)
       _ = try other.perform(.pause, on: runs[1].id, at: t0 + Self.minute)
-      release.signal()
-      ended.wait()
+      held.end()
       // Both pauses ranked the last run second of two (98); with both runs paused it is
       // the only one running: 99.
       let last = try other.pendingPushes(at: t0 + Self.minute).filter {
