@@ -25,8 +25,8 @@ public final class PostgreSQLEngine: DatabaseEngine {
   public var dialect: SQLDialect { .postgreSQL }
 
   /// Connects to `url` (`postgresql://…` or `postgres://…`, libpq's connection URI, §34.1.1).
-  /// - Throws: `.io` when libpq cannot be loaded or the server cannot be reached,
-  ///   `.permissionDenied` when it refuses the login.
+  /// - Throws: `.io` when libpq cannot be loaded, `.unreachable` when the server cannot be
+  ///   reached or has no connection left, `.permissionDenied` when it refuses the login.
   public init(url given: String) throws(StoreError) {
     let url = Self.normalizedScheme(given)
     let label = Self.withoutPassword(url)
@@ -42,10 +42,13 @@ public final class PostgreSQLEngine: DatabaseEngine {
       // A login refused (exit 77): a wrong password, a failed authentication, a role that
       // does not exist or may not log in (SQLSTATE 28000/28P01, which a failed connection
       // does not report apart from its message).
+      // Too many connections (SQLSTATE 53300, for the server or the role) is a full server,
+      // not a refused login: it names the role too, so it is told apart first.
+      let full = message.contains("too many connections")
       let refused = ["password", "authentication", "not permitted to log in", "role \""]
         .contains { message.contains($0) }
       throw StoreError(
-        kind: refused ? .permissionDenied : .io, path: label,
+        kind: full ? .unreachable : refused ? .permissionDenied : .unreachable, path: label,
         detail: "cannot connect to PostgreSQL: \(message)")
     }
     self.connection = connection

@@ -14,13 +14,15 @@ extension API {
     health: @escaping @Sendable () -> HealthAnswer.Report = { HealthAnswer.Report() }
   ) -> [APIRoute] {
     var routes = [
-      APIRoute("GET", "/healthz") { _ in try HealthAnswer.response(health()) },
+      APIRoute(withoutDatabase: "GET", "/healthz") { _, _ in try HealthAnswer.response(health()) },
       // The kitchen screen (no key: the page asks for one and sends it to /v1 itself).
-      APIRoute("GET", "/") { call in KitchenPageResponse.answer(call.request) },
-      APIRoute("GET", "/openapi.json") { call in OpenAPIDocument.body.answer(call.request) },
-      APIRoute("GET", "/v1/recipes") { _ in try .json(recipes.list()) },
-      APIRoute("GET", "/v1/recipes/{name}") { call in
-        try .json(try RunRoutes.recipe(call.parameter("name"), recipes).document)
+      APIRoute(withoutDatabase: "GET", "/") { request, _ in KitchenPageResponse.answer(request) },
+      APIRoute(withoutDatabase: "GET", "/openapi.json") { request, _ in
+        OpenAPIDocument.body.answer(request)
+      },
+      APIRoute(withoutDatabase: "GET", "/v1/recipes") { _, _ in try .json(recipes.list()) },
+      APIRoute(withoutDatabase: "GET", "/v1/recipes/{name}") { _, parameters in
+        try .json(try RunRoutes.recipe(parameters["name"] ?? "", recipes).document)
       },
       APIRoute("POST", "/v1/runs") { try RunRoutes.start($0, recipes) },
       APIRoute("GET", "/v1/runs") { call in try runList.response(call) },

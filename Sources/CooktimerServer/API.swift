@@ -44,6 +44,12 @@ final class API: Sendable {
       recipes: recipes, hub: hub, runList: runList, pairing: pairing, deliveries: deliveries,
       health: health)
     {
+      if let free = route.free {
+        router.add(route.method, route.template) { request, parameters in
+          do { return try free(request, parameters) } catch { return APIError.response(for: error) }
+        }
+        continue
+      }
       router.add(route.method, route.template) {
         [pool, writes, keyLocks, idempotencyWindow, hub] in
         Self.serve(

@@ -44,6 +44,10 @@ struct APIRoute {
   let method: String
   let template: String
   let handler: @Sendable (APICall) throws -> HTTPResponse
+  /// A route that never reads the database (`/healthz`, the page, the recipes): answered
+  /// without a connection, so it works while the database is down (a health check that
+  /// needed one would answer 500 exactly when it matters).
+  let free: (@Sendable (HTTPRequest, [String: String]) throws -> HTTPResponse)?
 
   init(
     _ method: String, _ template: String,
@@ -52,5 +56,17 @@ struct APIRoute {
     self.method = method
     self.template = template
     self.handler = handler
+    self.free = nil
+  }
+
+  /// A route answered without the application layer (see ``free``).
+  init(
+    withoutDatabase method: String, _ template: String,
+    _ answer: @escaping @Sendable (HTTPRequest, [String: String]) throws -> HTTPResponse
+  ) {
+    self.method = method
+    self.template = template
+    self.free = answer
+    self.handler = { call in try answer(call.request, call.parameters) }
   }
 }

@@ -30,6 +30,21 @@ enum APIError {
     return response
   }
 
+  /// A database failure as anyone may read it (an answer's `error`, `/healthz`'s `reason`):
+  /// its kind only.
+  static func databaseReason(_ kind: DatabaseFailure.Kind) -> String {
+    switch kind {
+    case .busy: return "the database is busy"
+    case .unreachable: return "the database is unreachable"
+    case .io: return "the database cannot be read or written (I/O failure)"
+    case .permissionDenied: return "the database refuses access"
+    case .misconfigured:
+      return "the database's settings do not fit (a missing schema, a read-only server)"
+    case .corrupt, .notCooktimerDatabase, .futureSchema: return "the database is not readable"
+    case .other: return "the database failed"
+    }
+  }
+
   static func classify(_ error: any Error) -> (HTTPStatus, String) {
     switch error {
     case let error as RequestError:
@@ -52,8 +67,14 @@ enum APIError {
       case .invalid(let m), .badData(let m): return (.badRequest, m)
       case .noSuchAPIKey(let name): return (.notFound, "no API key named \(name)")
       case .database(let failure):
-        if failure.kind == .busy { return (.serviceUnavailable, "the database is busy; try again") }
-        return (.internalServerError, failure.description)
+        // Never the database's location or the engine's words: a socket path, a user name, a
+        // port are not for anyone who can send a request (docs/api.md §1.3).
+        switch failure.kind {
+        case .busy, .unreachable:
+          return (.serviceUnavailable, databaseReason(failure.kind) + "; try again")
+        default:
+          return (.internalServerError, databaseReason(failure.kind))
+        }
       case .core(let error): return classify(error)
       case .activity(let error): return classify(error)
       }

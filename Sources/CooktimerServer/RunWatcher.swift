@@ -110,11 +110,9 @@ final class RunWatcher: @unchecked Sendable {
       return "the database could not be read"
     }
     switch failure.kind {
+    // The watcher's connection lost mid-look reads as busy: which of the two is not known.
     case .busy: return "the database is unreachable or busy"
-    case .io: return "the database cannot be read (I/O or connection failure)"
-    case .permissionDenied: return "the database refuses access"
-    case .corrupt, .notCooktimerDatabase, .futureSchema: return "the database is not readable"
-    case .other: return "the database could not be read"
+    default: return APIError.databaseReason(failure.kind)
     }
   }
 

@@ -20,6 +20,12 @@ public struct DatabaseFailure: Hashable, Sendable, CustomStringConvertible {
     case io
     /// Another process held the database longer than the busy timeout (5 s).
     case busy
+    /// The database server cannot be reached now (not running, restarting, failing over,
+    /// refusing more connections): try again later.
+    case unreachable
+    /// The database's settings do not fit (a `search_path` schema that does not exist, a
+    /// server that takes no writes); the description says what to change.
+    case misconfigured
     /// A stored value that does not decode, or any other failure.
     case other
   }
@@ -52,6 +58,8 @@ extension ServiceError {
     case .permissionDenied: kind = .permissionDenied
     case .io: kind = .io
     case .busy: kind = .busy
+    case .unreachable: kind = .unreachable
+    case .misconfigured: kind = .misconfigured
     case .other: kind = .other
     }
     self = .database(DatabaseFailure(kind: kind, path: error.path, description: error.description))

@@ -27,6 +27,14 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     case io
     /// Another process held the database longer than the busy timeout.
     case busy
+    /// The database server cannot be reached now: not running, restarting, failing over, or
+    /// refusing more connections (PostgreSQL's `too many connections`). A long-running front
+    /// end waits it out (HTTP 503); a one-shot command exits 74.
+    case unreachable
+    /// The database's own settings do not fit: a `search_path` schema that does not exist
+    /// (SQLSTATE 3F000), a server that takes no writes (25006: a standby, or a role or
+    /// database set read-only). Exit 78; the hint says what to change.
+    case misconfigured
     /// No run has this id.
     case noSuchRun(String)
     /// A stored value that does not decode, or any other SQLite failure.
@@ -40,12 +48,17 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
   public var resultCode: Int32?
   /// What happened, one line, without bound values.
   public var detail: String
+  /// What to do, when it is more precise than the kind's own advice.
+  public var hint: String?
 
-  public init(kind: Kind, path: String, resultCode: Int32? = nil, detail: String) {
+  public init(
+    kind: Kind, path: String, resultCode: Int32? = nil, detail: String, hint: String? = nil
+  ) {
     self.kind = kind
     self.path = path
     self.resultCode = resultCode
     self.detail = detail
+    self.hint = hint
   }
 
   /// One line naming the file and what to do, without control characters. SQLite's
@@ -59,8 +72,10 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
     var text = line.map { Self.printable(String($0)) }.filter { !$0.isEmpty }
       .joined(separator: " / ")
     if let resultCode { text += " (SQLite code \(resultCode))" }
+    if let hint { return text + "; " + hint }
     switch kind {
-    case .corrupt,
+    // `where` binds to one pattern only: each PostgreSQL case says so itself.
+    case .corrupt where path.hasPrefix("postgres"),
       .notCooktimerDatabase where path.hasPrefix("postgres"):
       text += "; name another database, this one was left untouched"
     case .corrupt, .notCooktimerDatabase:
@@ -71,7 +86,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       text += "; check the URL's user and password and the role's rights, or pass --db"
     case .permissionDenied:
       text += "; check the permissions of the file and its folder, or pass --db"
-    case .io where path.hasPrefix("postgres"):
+    case .io where path.hasPrefix("postgres"), .unreachable:
       text += "; check that the PostgreSQL server runs and the URL, or pass --db"
     case .io:
       text += "; check free disk space and the folder, or pass --db"
@@ -79,7 +94,7 @@ public struct StoreError: Error, Hashable, Sendable, CustomStringConvertible {
       text += "; try again"
     case .busy:
       text += "; another cooktimer is writing, try again"
-    case .noSuchRun, .other:
+    case .noSuchRun, .other, .misconfigured:
       break
     }
     return text

@@ -11,7 +11,8 @@ struct FailureStatusTests {
   @Test(arguments: [
     (StoreError.Kind.corrupt, Int32(65)), (.notCooktimerDatabase, 65),
     (.futureSchema(version: 9), 65),
-    (.other, 70), (.io, 74), (.busy, 74), (.permissionDenied, 77),
+    (.other, 70), (.io, 74), (.busy, 74), (.unreachable, 74), (.permissionDenied, 77),
+    (.misconfigured, 78),
   ])
   func eachKindHasItsStatus(kind: StoreError.Kind, status: Int32) {
     let session = Session(options: GlobalOptions(), environment: [:])

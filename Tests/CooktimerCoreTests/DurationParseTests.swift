@@ -61,6 +61,15 @@ import Testing
     ),
     ("5-10m", "\"5-10m\" has unexpected text after 5: type a length such as 1h30m"),
     ("m", "\"m\" is not a duration: type a length such as 90s, 8m or 1h30m"),
+    // A pasted page is not quoted back (three times, in "has no unit: type …s or …m").
+    (
+      String(repeating: "1", count: 60_000),
+      "a duration of 60000 characters is not a length: type one such as 90s, 8m or 1h30m"
+    ),
+    (
+      String(repeating: "1", count: 100),
+      "\"\(String(repeating: "1", count: 100))\" has no unit: type \(String(repeating: "1", count: 100))s or \(String(repeating: "1", count: 100))m"
+    ),
   ])
   func rejects(text: String, message: String) {
     #expect(throws: CoreError.invalidDuration(input: text, message: message)) {

@@ -19,10 +19,29 @@ struct APIErrorMappingTests {
     #expect(busy.status == .serviceUnavailable)
     #expect(busy.headers["Retry-After"] == "1")
     #expect(APIError.classify(Self.failure(.busy)).1 == "the database is busy; try again")
-    for kind: DatabaseFailure.Kind in [.corrupt, .io, .permissionDenied, .other] {
-      let (status, message) = APIError.classify(Self.failure(kind))
-      #expect(status == .internalServerError && message == "/k/db: what happened", "\(kind)")
-    }
+  }
+
+  /// Every database failure a request can meet, as its answer: the kind in words, 503 for
+  /// what passes, 500 for what an operator must fix — never the location (`/k/db`) or the
+  /// engine's words (a socket path, a user name, a port).
+  @Test(arguments: [
+    (DatabaseFailure.Kind.busy, 503, "the database is busy; try again"),
+    (.unreachable, 503, "the database is unreachable; try again"),
+    (.permissionDenied, 500, "the database refuses access"),
+    (
+      .misconfigured, 500,
+      "the database's settings do not fit (a missing schema, a read-only server)"
+    ),
+    (.io, 500, "the database cannot be read or written (I/O failure)"),
+    (.corrupt, 500, "the database is not readable"),
+    (.other, 500, "the database failed"),
+  ])
+  func eachKindIsAnsweredWithoutTheLocation(
+    kind: DatabaseFailure.Kind, status: Int, message: String
+  ) {
+    let (answered, text) = APIError.classify(Self.failure(kind))
+    #expect(answered.rawValue == status)
+    #expect(text == message)
   }
 
   @Test func refusalsKeysAndPushesKeepTheirStatuses() {

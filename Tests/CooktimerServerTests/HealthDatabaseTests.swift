@@ -33,7 +33,7 @@ struct HealthDatabaseTests {
       let database = answer.object["database"] as? [String: Any]
       #expect(database?["failingSince"] as? String == "2026-11-29T18:00:00.000Z")
       // The kind of failure only: never the database's location (socket, user, port).
-      #expect(database?["reason"] as? String == "the database could not be read")
+      #expect(database?["reason"] as? String == "the database failed")
       #expect(answer.object["delivery"] == nil)
       try TestPostgreSQL.execute("ALTER SEQUENCE away RENAME TO cooktimer_data_version", on: url)
       #expect(waitUntil(timeout: 10) { (try? health().body) == #"{"ok":true}"# })

@@ -103,8 +103,9 @@ private func databaseStatus(_ kind: DatabaseFailure.Kind) -> Int32 {
   switch kind {
   case .corrupt, .notCooktimerDatabase, .futureSchema: return ExitStatus.dataError
   case .other: return ExitStatus.software
-  case .io, .busy: return ExitStatus.ioError
+  case .io, .busy, .unreachable: return ExitStatus.ioError
   case .permissionDenied: return ExitStatus.noPermission
+  case .misconfigured: return ExitStatus.configuration
   }
 }
 

@@ -12,6 +12,9 @@ import Foundation
 /// more than 7 days, and trailing garbage (no prefix matching).
 public enum DurationText {
   /// What a typed duration over ``Run/longestTimer`` (7 days) is told.
+  /// Characters a duration may have (`6 days 23 hours 59 minutes 59.999 seconds` has 43).
+  static let longestText = 100
+
   static func tooLong(_ trimmed: some StringProtocol) -> String {
     "\"\(trimmed)\" is longer than 7 days: type at most 7d"
   }
@@ -33,6 +36,14 @@ public enum DurationText {
     let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
     guard let first = trimmed.first else {
       throw invalid(text, "empty duration: type a length such as 90s, 8m or 1h30m")
+    }
+    // Every message quotes the text, some twice or three times: a pasted page (a 60 KB body)
+    // would come back tripled. No duration this reader takes is anywhere near this long.
+    guard trimmed.count <= longestText else {
+      throw invalid(
+        text,
+        "a duration of \(trimmed.count) characters is not a length: type one such as 90s, 8m or 1h30m"
+      )
     }
     if first == "-" {
       throw invalid(text, "\"\(trimmed)\" is negative: type a length such as 30s")
