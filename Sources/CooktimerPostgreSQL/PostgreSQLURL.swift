@@ -8,7 +8,9 @@ extension PostgreSQLEngine {
   /// top of it a port must be a number from 1 to 65535, which libpq itself checks only when
   /// it connects (`invalid integer value "notaport" for connection option "port"`), and the
   /// URL must name something after `://`: a bare `postgresql://` is a value cut short, not a
-  /// wish for libpq's defaults. The text never holds the URL's password.
+  /// wish for libpq's defaults. Likewise the options libpq reads only when it connects
+  /// (`sslmode`, `target_session_attrs`, `connect_timeout`, …: ``PostgreSQLURLOptions``).
+  /// The text never holds the URL's password.
   public static func problem(inURL url: String) -> String? {
     let given = normalizedScheme(url)
     let shown = withoutPassword(given)
@@ -27,7 +29,9 @@ extension PostgreSQLEngine {
     }
     defer { cooktimer_pq_conninfo_free(options) }
     var option = options
+    var read: [String: String] = [:]
     while let keyword = option.pointee.keyword {
+      if let value = option.pointee.val { read[String(cString: keyword)] = String(cString: value) }
       if String(cString: keyword) == "port", let value = option.pointee.val {
         // Several hosts take one port each, comma-separated; an empty one is the default.
         for port in String(cString: value).split(separator: ",", omittingEmptySubsequences: false)
@@ -39,6 +43,9 @@ extension PostgreSQLEngine {
         }
       }
       option += 1
+    }
+    if let problem = PostgreSQLURLOptions.problem(read) {
+      return "bad PostgreSQL URL \(shown): \(problem)"
     }
     return nil
   }

@@ -14,6 +14,8 @@ extension OpenAPIDocument {
   static let boolean: JSONValue = ["type": "boolean"]
   /// A push token as `RunService.normalizedToken` takes it: 16 to 255 bytes in hex.
   static let pushToken: JSONValue = ["type": "string", "pattern": "^([0-9A-Fa-f]{2}){16,255}$"]
+  /// A device name as `RunService.checkedDeviceName` takes it: at most 64 characters.
+  static let deviceName: JSONValue = ["type": "string", "maxLength": 64]
   static func array(_ items: JSONValue) -> JSONValue { ["type": "array", "items": items] }
   static func nullable(_ type: String) -> JSONValue { ["type": [.string(type), "null"]] }
 
@@ -101,9 +103,9 @@ extension OpenAPIDocument {
       ["duration": string, "timer": ["type": ["integer", "string"]]], required: ["duration"]),
     "BeginRequest": object(["duration": string, "until": string]),
     "PushToStartToken": object(
-      ["token": pushToken, "device": string, "sandbox": boolean], required: ["token"]),
+      ["token": pushToken, "device": deviceName, "sandbox": boolean], required: ["token"]),
     "ActivityToken": object(
-      ["token": pushToken, "device": string, "sandbox": boolean, "appStarted": boolean],
+      ["token": pushToken, "device": deviceName, "sandbox": boolean, "appStarted": boolean],
       required: ["token"]),
     "PairRequest": object(["code": string, "name": string], required: ["code"]),
     "PairedKey": object(

@@ -23,6 +23,7 @@ enum RunRoutes {
     let name = try body.string("recipe", required: true)!
     let autoAdvance = try body.bool("autoAdvance") ?? false
     let found = try recipe(name, recipes)
+    try found.recipe.requireSteps(file: found.document.file)
     var response: HTTPResponse?
     _ = try call.service.start(found.recipe, autoAdvance: autoAdvance, at: call.now) { run, tx in
       var answer = try HTTPResponse.json(RunDocument(run, at: call.now), status: .created)

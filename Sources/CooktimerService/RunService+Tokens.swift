@@ -22,13 +22,25 @@ extension RunService {
     return hex
   }
 
+  /// The longest device name, in characters: as long as an API key's name (docs/api.md §2).
+  /// A phone's name ("Anna's iPhone") is far shorter; without a bound one request or
+  /// argument stored megabytes that every `token list` and `GET /v1/tokens` printed again.
+  public static let deviceNameCharacters = 64
+
   /// A device name as given, or ``ServiceError/badData(_:)`` when it holds a control
   /// character (C0, DEL, C1: Unicode category Cc): a NUL cut the stored name short and the
   /// others would reach a terminal through `token list` (issue 26).
   ///
-  /// - Throws: ``ServiceError/badData(_:)``.
+  /// - Throws: ``ServiceError/invalid(_:)`` for a name over ``deviceNameCharacters``
+  ///   characters (exit 64, HTTP 400); ``ServiceError/badData(_:)`` for a control character.
   public static func checkedDeviceName(_ name: String?) throws(ServiceError) -> String? {
     guard let name else { return nil }
+    // Counted without walking more of a huge name than the limit needs.
+    guard name.utf8.count <= deviceNameCharacters || name.dropFirst(deviceNameCharacters).isEmpty
+    else {
+      throw ServiceError.invalid(
+        "a device name is at most \(deviceNameCharacters) characters, not \(name.count)")
+    }
     for (offset, scalar) in name.unicodeScalars.enumerated()
     where scalar.properties.generalCategory == .control {
       let code = String(scalar.value, radix: 16, uppercase: true)

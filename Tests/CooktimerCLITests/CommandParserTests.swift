@@ -139,4 +139,46 @@ struct CommandParserTests {
     #expect(
       repeatedClockTimeNote(Instant(unixMilliseconds: 1_795_975_200_000), zone: berlin) == nil)
   }
+
+  /// `migrate --to --db FILE` took `--db` as the URL (a tester's report): a value option
+  /// followed by another option's word has no value, whichever option it is.
+  @Test func aValueOptionDoesNotSwallowTheNextOption() throws {
+    for (words, message) in [
+      (
+        ["migrate", "--to", "--db", "x.sqlite3"],
+        "--to needs a value, not the option --db (write --to=--db if that is the value)"
+      ),
+      (
+        ["--db", "--json", "status"],
+        "--db needs a value, not the option --json (write --db=--json if that is the value)"
+      ),
+      (
+        ["token", "add", "device", "ab", "--device", "--sandbox"],
+        "--device needs a value, not the option --sandbox (write --device=--sandbox if that is the value)"
+      ),
+    ] {
+      #expect(throws: CLIError.usage(message), "\(words)") { try CommandParser.parse(words) }
+    }
+    // Written inline it is the value; a lone `--` and single-dash words stay values.
+    #expect(try CommandParser.parse(["status", "--db=--x"]).options.database == "--x")
+    #expect(try CommandParser.parse(["status", "--db", "--"]).options.database == "--")
+    #expect(try CommandParser.parse(["status", "--db", "-x"]).options.database == "-x")
+  }
+
+  /// A second `--to` quietly replaced the first: any option given twice is refused, by name;
+  /// only `--mark-sent`, whose ids add up (docs/cli.md §1.1), may be repeated.
+  @Test func aRepeatedOptionIsRefused() throws {
+    for (words, name) in [
+      (["migrate", "--to", "postgresql:///a", "--to", "postgresql:///b"], "--to"),
+      (["--db", "a.sqlite3", "status", "--db=b.sqlite3"], "--db"),
+      (["--json", "status", "--json"], "--json"),
+      (["token", "add", "device", "ab", "--device", "a", "--device", "b"], "--device"),
+    ] {
+      #expect(throws: CLIError.usage("\(name) is given twice; give it once"), "\(words)") {
+        try CommandParser.parse(words)
+      }
+    }
+    let marks = try CommandParser.parse(["outbox", "--mark-sent", "1,2", "--mark-sent", "3"])
+    #expect(marks.command == .outbox(markSent: [1, 2, 3]))
+  }
 }

@@ -28,6 +28,32 @@ struct PostgreSQLLocationTests {
       "postgresql://h/db?nonsense=1",
       "bad PostgreSQL URL postgresql://h/db?nonsense=1: invalid URI query parameter: \"nonsense\""
     ),
+    // Options libpq reads only when it connects (PostgreSQL 15 manual §34.1.2): refused
+    // here, before anything connects, with what is allowed.
+    (
+      "postgresql://h/db?sslmode=bogus",
+      "bad PostgreSQL URL postgresql://h/db?sslmode=bogus: sslmode \"bogus\" is not one of disable, allow, prefer, require, verify-ca, verify-full"
+    ),
+    (
+      "postgresql://h/db?target_session_attrs=master",
+      "bad PostgreSQL URL postgresql://h/db?target_session_attrs=master: target_session_attrs \"master\" is not one of any, read-write, read-only, primary, standby, prefer-standby"
+    ),
+    (
+      "postgresql://h/db?gssencmode=Require",
+      "bad PostgreSQL URL postgresql://h/db?gssencmode=Require: gssencmode \"Require\" is not one of disable, prefer, require"
+    ),
+    (
+      "postgresql://h/db?connect_timeout=soon",
+      "bad PostgreSQL URL postgresql://h/db?connect_timeout=soon: connect_timeout \"soon\" is not a whole number"
+    ),
+    (
+      "postgresql://h/db?ssl_min_protocol_version=TLSv1.3&ssl_max_protocol_version=TLSv1.2",
+      "bad PostgreSQL URL postgresql://h/db?ssl_min_protocol_version=TLSv1.3&ssl_max_protocol_version=TLSv1.2: ssl_min_protocol_version TLSv1.3 is above ssl_max_protocol_version TLSv1.2"
+    ),
+    (
+      "postgresql://h1,h2,h3/db?port=5432,5433",
+      "bad PostgreSQL URL postgresql://h1,h2,h3/db?port=5432,5433: 2 ports for 3 hosts: give one port, or one for each host"
+    ),
     // libpq quotes the URL it could not read: the password is left out of the quote too.
     (
       "postgresql://cook:s3cret@[::1/db",

@@ -89,7 +89,7 @@ struct RecipeCommandTests {
     let list = try box.run(["recipes"])
     #expect(
       list.stdout == """
-        huge   ✗ \(box.recipes)/huge.cook:1:1: error: the file is 19.1 MiB; a recipe is at most 1 MiB
+        huge   ✗ \(box.recipes)/huge.cook:1:1: error: the file is 20,000,000 bytes; a recipe is at most 1,048,576 bytes (1 MiB)
         latin  ✗ \(box.recipes)/latin.cook:1:1: error: the file is not UTF-8 text (byte 0xFF)
         zero   zero — 1 step, 1 timer
 

@@ -10,13 +10,25 @@ import Testing
   }
 
   @Test func aFileOverOneMebibyteIsRefusedUnparsed() {
-    let big = String(repeating: "Stir ~{1%min}.\n\n", count: 70_000)  // 1.07 MiB
+    let big = String(repeating: "Stir ~{1%min}.\n\n", count: 70_000)  // 1,120,000 bytes
     let result = Cooklang.parse(big, file: "x.cook")
     #expect(result.recipe == nil && result.document.steps.isEmpty)
     #expect(
       result.diagnostics.map(\.description) == [
-        "x.cook:1:1: error: the file is 1.1 MiB; a recipe is at most 1 MiB"
+        "x.cook:1:1: error: the file is 1,120,000 bytes; a recipe is at most 1,048,576 bytes (1 MiB)"
       ])
+  }
+
+  /// One byte over reads as over: rounded to a tenth of a MiB it read "1.0 MiB; at most 1 MiB".
+  @Test func aFileOneByteOverSaysItsExactSize() {
+    let source = String(repeating: "a", count: 9_999) + "\n"
+    let big = String(repeating: source, count: 104) + String(repeating: "b", count: 8_577)
+    #expect(big.utf8.count == 1_048_577)
+    #expect(
+      messages(big) == [
+        "x.cook:1:1: error: the file is 1,048,577 bytes; a recipe is at most 1,048,576 bytes (1 MiB)"
+      ])
+    #expect(messages(String(big.dropLast())).allSatisfy { !$0.contains("bytes") })
   }
 
   @Test func aLongLineIsRefusedAtItsPlace() {

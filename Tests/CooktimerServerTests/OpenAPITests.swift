@@ -17,4 +17,17 @@ struct OpenAPITests {
     #expect(described == routed)
     #expect(routed.count == 29)  // the 28 of docs/api.md §1 and the kitchen page at /
   }
+
+  /// The token bodies' `device` says its limit, as the service enforces it (64 characters).
+  @Test func aDeviceNameSaysItsLimit() throws {
+    let box = try TestServer()
+    let answer = try box.call("GET", "/openapi.json")
+    let schemas = try #require(
+      (answer.object["components"] as? [String: Any])?["schemas"] as? [String: Any])
+    for name in ["PushToStartToken", "ActivityToken"] {
+      let schema = try #require(schemas[name] as? [String: Any], "\(name)")
+      let device = (schema["properties"] as? [String: Any])?["device"] as? [String: Any]
+      #expect(device?["maxLength"] as? Int == 64, "\(name)")
+    }
+  }
 }

@@ -33,6 +33,32 @@ struct RecipeAndTokenRouteTests {
     #expect(try box.call("POST", "/v1/runs", json: #"{"recipe": "nope"}"#).status == 404)
   }
 
+  /// A recipe with no steps is the file's error (400), as the CLI's `start` says it (65):
+  /// the engine's refusal named a run id that was never stored.
+  @Test func aRecipeWithNoStepsStartsNoRun() throws {
+    let box = try TestServer()
+    let start = try box.call("POST", "/v1/runs", json: #"{"recipe": "notes"}"#)
+    #expect(start.status == 400)
+    #expect(
+      start.body
+        == #"{"error":"notes.cook:1:1: error: recipe has no steps to run: write its directions "#
+        + #"as paragraphs separated by blank lines","status":"400"}"#)
+    #expect(try box.service().activeRunsAsStored().isEmpty)
+  }
+
+  /// `"device"` is at most 64 characters, as `--device` (docs/api.md §1.3): 400 naming it.
+  @Test func aLongDeviceNameIs400() throws {
+    let box = try TestServer()
+    let token = String(repeating: "ab", count: 32)
+    let long = String(repeating: "x", count: 65)
+    let put = try box.call(
+      "PUT", "/v1/tokens/push-to-start", json: #"{"token": "\#(token)", "device": "\#(long)"}"#)
+    #expect(put.status == 400)
+    #expect(
+      put.body == #"{"error":"a device name is at most 64 characters, not 65","status":"400"}"#)
+    #expect(try box.service().tokens().isEmpty)
+  }
+
   @Test func tokens() throws {
     let box = try TestServer()
     let token = String(repeating: "ab", count: 32)

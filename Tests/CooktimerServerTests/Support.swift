@@ -35,6 +35,11 @@ struct TestRecipes: RecipeSource {
       return FoundRecipe(
         recipe: recipe, document: RecipeDocument(recipe, file: "bread.cook", warnings: []))
     }
+    if name == "notes" {  // not listed: a file with a title and no steps
+      let recipe = try Cooklang.recipe("---\ntitle: Notes\n---\n", file: "notes.cook")
+      return FoundRecipe(
+        recipe: recipe, document: RecipeDocument(recipe, file: "notes.cook", warnings: []))
+    }
     guard let text = Self.texts[name] else { return nil }
     let recipe = try Cooklang.recipe(text, file: "\(name).cook")
     return FoundRecipe(

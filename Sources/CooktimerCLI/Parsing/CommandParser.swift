@@ -13,6 +13,7 @@ public enum CommandParser {
     var positional: [String] = []
     var words = arguments[...]
     var optionsEnded = false
+    var given: Set<String> = []
     while let word = words.popFirst() {
       if optionsEnded || !word.hasPrefix("--") || word == "--" {
         if word == "--" && !optionsEnded {
@@ -37,7 +38,18 @@ public enum CommandParser {
       func value() throws -> String {
         if let inline { return inline }
         guard let v = words.popFirst() else { throw CLIError.usage("\(name) needs a value") }
+        // `migrate --to --db FILE` took `--db` as the URL: a value that is an option's word
+        // is a value left out. One that really starts with `--` is written `--to=--x`.
+        if v.hasPrefix("--") && v.count > 2 {
+          throw CLIError.usage(
+            "\(name) needs a value, not the option \(v) (write \(name)=\(v) if that is the value)")
+        }
         return v
+      }
+      // A second `--to` (or `--db`, …) quietly won over the first: say which, once.
+      // `--mark-sent` adds up (docs/cli.md §1.1), so it alone may be repeated.
+      guard name == "--mark-sent" || given.insert(name).inserted else {
+        throw CLIError.usage("\(name) is given twice; give it once")
       }
       switch name {
       // An empty path would quietly mean the default one (`$COOKTIMER_DB`, the home folder):

@@ -6,7 +6,9 @@ extension Command {
   var createsDatabase: Bool {
     switch self {
     case .start, .send, .serve: return true
-    case .token(.addPushToStart), .token(.addActivity), .token(.addDevice), .apikey(.create):
+    // Not `token add activity`: its run must be in the database already, so with none it
+    // is "no database yet" (66) rather than a new empty file and "no run".
+    case .token(.addPushToStart), .token(.addDevice), .apikey(.create):
       return true
     default: return false
     }

@@ -12,6 +12,15 @@ import Foundation
 extension CommandContext {
   /// `token add|list|remove` (docs/delivery.md §1).
   func token(_ command: TokenCommand) throws -> Output {
+    // The token and device name are checked before the database is made: a refused
+    // `token add` leaves no file behind (the service checks them again).
+    switch command {
+    case .addPushToStart(let hex, let device, _), .addDevice(let hex, let device, _),
+      .addActivity(_, let hex, _, let device, _, _):
+      _ = try RunService.normalizedToken(hex)
+      _ = try RunService.checkedDeviceName(device)
+    case .list, .remove: break
+    }
     let service = try service()
     switch command {
     case .addPushToStart(let hex, let device, let sandbox):

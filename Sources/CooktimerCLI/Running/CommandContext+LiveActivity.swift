@@ -64,6 +64,7 @@ extension CommandContext {
   /// Without a topic (given or stored) the headers lack `apns-topic` and stderr says so.
   func plan(_ name: String, start: Instant?) throws -> Output {
     let recipe = try loadRecipe(name)
+    try recipe.recipe.requireSteps(file: recipe.path)
     let settings = try plannedSettings()
     var options = PlanOptions()
     options.push.alertStyle = settings.alertStyle ?? .text

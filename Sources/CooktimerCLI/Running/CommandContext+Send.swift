@@ -19,6 +19,13 @@ extension CommandContext {
   /// line, before anything is sent. Runs until SIGTERM/SIGINT (exit 0 after the request in
   /// flight); `--once` delivers what is due now and exits.
   func send(_ options: SendOptions) throws -> Output {
+    // Refused before the database is made: a `send` that cannot send leaves nothing behind.
+    // With no database yet, the topic in force is the one given (there is none stored).
+    if try session.existingService(self.options) == nil {
+      _ = try Self.checkedSettings(
+        options, topic: session.givenSettings(self.options).topic,
+        environment: session.environment)
+    }
     let (sender, apns) = try Self.makeSender(
       options, service: try service(), environment: session.environment)
     if options.once {
@@ -47,7 +54,28 @@ extension CommandContext {
   static func makeSender(
     _ options: SendOptions, service: RunService, environment: [String: String]
   ) throws -> (PushSender, APNsSettings) {
-    let topic = try service.settingsInForce().topic
+    let apns = try checkedSettings(
+      options, topic: try service.settingsInForce().topic, environment: environment)
+    let key = try APNsSigningKey(contentsOfFile: apns.keyFile!)
+    let cache = try APNsTokenCache(key: key, keyID: apns.keyID!, teamID: apns.teamID!)
+    let sender = PushSender(
+      service: service, topic: apns.apnsTopic!, tokens: cache,
+      connect: { sandbox throws(APNsError) in
+        try APNsConnection(baseURL: try apns.baseURL(sandbox: sandbox), caFile: apns.caFile)
+      },
+      log: { line in writeOut(Output.messageLine("cooktimer: \(line)") + "\n", to: STDERR_FILENO) })
+    return (sender, apns)
+  }
+
+  /// The APNs settings of `options` (or their variables) with `topic`, each checked: all
+  /// that refuses a sender without a database.
+  ///
+  /// - Throws: ``DeliveryError/configuration(_:)`` naming what is missing (exit 78);
+  ///   `DeliveryError` for a key others may read (77); `APNsError` for a CA file without a
+  ///   certificate (78) or a libcurl that does not load (69).
+  static func checkedSettings(
+    _ options: SendOptions, topic: String?, environment: [String: String]
+  ) throws -> APNsSettings {
     let apns = APNsSettings(
       options: APNsSettings.Options(
         keyFile: options.keyFile, keyID: options.keyID, teamID: options.teamID, topic: topic,
@@ -59,15 +87,7 @@ extension CommandContext {
     try APNsConnection.loadLibrary()
     try SigningKeyFile.check(apns.keyFile!)
     if let caFile = apns.caFile { try APNsCAFile.check(caFile) }
-    let key = try APNsSigningKey(contentsOfFile: apns.keyFile!)
-    let cache = try APNsTokenCache(key: key, keyID: apns.keyID!, teamID: apns.teamID!)
-    let sender = PushSender(
-      service: service, topic: apns.apnsTopic!, tokens: cache,
-      connect: { sandbox throws(APNsError) in
-        try APNsConnection(baseURL: try apns.baseURL(sandbox: sandbox), caFile: apns.caFile)
-      },
-      log: { line in writeOut(Output.messageLine("cooktimer: \(line)") + "\n", to: STDERR_FILENO) })
-    return (sender, apns)
+    return apns
   }
 
   /// SIGTERM and SIGINT write to the stop pipe; they are unblocked first, since a process

@@ -105,9 +105,7 @@ public final class Session {
     else {
       throw CLIError.io("cannot find a home for the database: set --db PATH or $COOKTIMER_DB")
     }
-    let settings = PushSettings(
-      topic: options.topic ?? environment["COOKTIMER_TOPIC"] ?? environment["COOKTIMER_BUNDLE_ID"],
-      alertStyle: options.alerts ?? environment["COOKTIMER_ALERTS"].flatMap(AlertStyle.init))
+    let settings = givenSettings(options)
     if let open = openService, open.path == path {
       if open.settings == settings { return open.service }
       open.service.settings = settings
@@ -128,6 +126,15 @@ public final class Session {
     // (docs/cli.md §1.5); variables are in force for this process and kept by its changes.
     try service.keepSettings(topic: options.topic, alertStyle: options.alerts)
     return service
+  }
+
+  /// The push settings the options and variables give (`--topic`, else `$COOKTIMER_TOPIC`
+  /// or `$COOKTIMER_BUNDLE_ID`; `--alerts`, else `$COOKTIMER_ALERTS`), before any stored
+  /// one: all a database not made yet would have.
+  func givenSettings(_ options: GlobalOptions) -> PushSettings {
+    PushSettings(
+      topic: options.topic ?? environment["COOKTIMER_TOPIC"] ?? environment["COOKTIMER_BUNDLE_ID"],
+      alertStyle: options.alerts ?? environment["COOKTIMER_ALERTS"].flatMap(AlertStyle.init))
   }
 
   /// The service if the database is open already or it exists (a server's URL, or a file:

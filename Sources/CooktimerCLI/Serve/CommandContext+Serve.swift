@@ -18,26 +18,39 @@ extension CommandContext {
     tls: ServeTLSChoice = .none
   ) throws -> Output {
     let (host, port) = try Self.listenAddress(listen ?? "127.0.0.1:8417")
+    let noKey = Output(
+      stderr: [
+        "cooktimer: no API key exists, so serve listens only on loopback (127.0.0.1 or ::1): "
+          + "create one with `cooktimer apikey create` to listen on \(host)"
+      ], status: ExitStatus.configuration)
+    // What refuses `serve` without the database is checked before it is made, so a refused
+    // `serve` leaves nothing behind: a database not made yet has no key, and the cook's own
+    // certificate files do not depend on it.
+    if !Self.isLoopback(host), try session.existingService(options) == nil { return noKey }
+    var certificate: ServeCertificate?
+    if case .files = tls {
+      do {
+        certificate = try serveCertificate(tls, databasePath: "", at: session.clock.now())
+      } catch let error as KitchenCertificateError {
+        return Output(
+          stderr: ["cooktimer: cannot serve HTTPS: \(error)"], status: ExitStatus.configuration)
+      }
+    }
     let service = try service()
     let keysRequired = try service.keysRequired()
-    if !keysRequired && !Self.isLoopback(host) {
-      return Output(
-        stderr: [
-          "cooktimer: no API key exists, so serve listens only on loopback (127.0.0.1 or ::1): "
-            + "create one with `cooktimer apikey create` to listen on \(host)"
-        ], status: ExitStatus.configuration)
-    }
+    if !keysRequired && !Self.isLoopback(host) { return noKey }
     let path = service.databasePath
     let (clock, zone, settings) = (session.clock, zone, service.settings)
     var configuration = APIServerConfiguration()
     configuration.host = host
     configuration.port = port
-    let certificate: ServeCertificate?
-    do {
-      certificate = try serveCertificate(tls, databasePath: path, at: clock.now())
-    } catch let error as KitchenCertificateError {
-      return Output(
-        stderr: ["cooktimer: cannot serve HTTPS: \(error)"], status: ExitStatus.configuration)
+    if certificate == nil {
+      do {
+        certificate = try serveCertificate(tls, databasePath: path, at: clock.now())
+      } catch let error as KitchenCertificateError {
+        return Output(
+          stderr: ["cooktimer: cannot serve HTTPS: \(error)"], status: ExitStatus.configuration)
+      }
     }
     configuration.http.tls = certificate?.certificate.tls
     // A wildcard address is no place to send a tablet: name the machine's LAN address.

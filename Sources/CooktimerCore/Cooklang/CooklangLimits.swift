@@ -15,7 +15,9 @@ public enum CooklangLimits {
   public static func tooLarge(_ bytes: Int, file: String) -> Diagnostic {
     Diagnostic(
       severity: .error, file: file, line: 1, column: 1,
-      message: "the file is \(sizeText(bytes)); a recipe is at most 1 MiB")
+      message:
+        "the file is \(grouped(bytes)) bytes; a recipe is at most \(grouped(fileBytes)) bytes (1 MiB)"
+    )
   }
 
   /// The first line longer than ``lineCharacters``, as an error at its first character
@@ -74,9 +76,15 @@ public enum CooklangLimits {
     }
   }
 
-  private static func sizeText(_ bytes: Int) -> String {
-    bytes >= 1 << 20
-      ? "\((Double(bytes) / Double(1 << 20) * 10).rounded() / 10) MiB"
-      : "\(bytes) bytes"
+  /// `1100000` as `1,100,000`. Exact bytes, not MiB rounded to a tenth: 1,048,577 bytes
+  /// read "1.0 MiB; at most 1 MiB", which does not show the file is over.
+  static func grouped(_ n: Int) -> String {
+    let digits = String(n)
+    var out = ""
+    for (i, digit) in digits.enumerated() {
+      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
+      out.append(digit)
+    }
+    return out
   }
 }
