@@ -29,6 +29,13 @@ static struct {
                              const int *, int);
   int (*send_query)(PGconn *, const char *);
   PGresult *(*get_result)(PGconn *);
+  int (*enter_pipeline_mode)(PGconn *);
+  int (*exit_pipeline_mode)(PGconn *);
+  int (*pipeline_sync)(PGconn *);
+  int (*send_query_params)(PGconn *, const char *, int, const Oid *, const char *const *,
+                           const int *, const int *, int);
+  int (*send_query_prepared)(PGconn *, const char *, int, const char *const *, const int *,
+                             const int *, int);
   ExecStatusType (*result_status)(const PGresult *);
   char *(*result_error_message)(const PGresult *);
   char *(*result_error_field)(const PGresult *, int);
@@ -84,6 +91,12 @@ static void load(void) {
   LOAD(exec_prepared, "PQexecPrepared");
   LOAD(send_query, "PQsendQuery");
   LOAD(get_result, "PQgetResult");
+  // Pipeline mode is libpq 14's; an older libpq goes without it (one round trip each).
+  *(void **)&pq.enter_pipeline_mode = dlsym(library, "PQenterPipelineMode");
+  *(void **)&pq.exit_pipeline_mode = dlsym(library, "PQexitPipelineMode");
+  *(void **)&pq.pipeline_sync = dlsym(library, "PQpipelineSync");
+  LOAD(send_query_params, "PQsendQueryParams");
+  LOAD(send_query_prepared, "PQsendQueryPrepared");
   LOAD(result_status, "PQresultStatus");
   LOAD(result_error_message, "PQresultErrorMessage");
   LOAD(result_error_field, "PQresultErrorField");
@@ -159,6 +172,25 @@ int cooktimer_pq_send_query(PGconn *conn, const char *command) {
   return pq.send_query(conn, command);
 }
 PGresult *cooktimer_pq_get_result(PGconn *conn) { return pq.get_result(conn); }
+int cooktimer_pq_enter_pipeline_mode(PGconn *conn) {
+  if (pq.enter_pipeline_mode == NULL || pq.exit_pipeline_mode == NULL ||
+      pq.pipeline_sync == NULL)
+    return 0;
+  return pq.enter_pipeline_mode(conn);
+}
+int cooktimer_pq_exit_pipeline_mode(PGconn *conn) {
+  return pq.exit_pipeline_mode == NULL ? 1 : pq.exit_pipeline_mode(conn);
+}
+int cooktimer_pq_pipeline_sync(PGconn *conn) { return pq.pipeline_sync(conn); }
+int cooktimer_pq_send_statement(PGconn *conn, const char *command) {
+  return pq.send_query_params(conn, command, 0, NULL, NULL, NULL, NULL, 0);
+}
+int cooktimer_pq_send_prepared(PGconn *conn, const char *stmtName, int nParams,
+                               const char *const *paramValues, const int *paramLengths,
+                               const int *paramFormats, int resultFormat) {
+  return pq.send_query_prepared(conn, stmtName, nParams, paramValues, paramLengths, paramFormats,
+                                resultFormat);
+}
 ExecStatusType cooktimer_pq_result_status(const PGresult *res) { return pq.result_status(res); }
 const char *cooktimer_pq_result_error_message(const PGresult *res) {
   return pq.result_error_message(res);

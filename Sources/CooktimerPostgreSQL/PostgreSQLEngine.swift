@@ -122,6 +122,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
     if !isInTransaction { try reconnectIfLost() }
     let text = (pending + [PostgreSQLTranslation.translate(sql)]).joined(separator: "; ")
     pending = []
+    roundTrips += 1
     let result = try checked(cooktimer_pq_exec(connection, text))
     cooktimer_pq_clear(result)
   }
@@ -142,7 +143,88 @@ public final class PostgreSQLEngine: DatabaseEngine {
     guard !pending.isEmpty else { return }
     let text = pending.joined(separator: "; ")
     pending = []
+    roundTrips += 1
     cooktimer_pq_clear(try checked(cooktimer_pq_exec(connection, text)))
+  }
+
+  /// Whether savepoint commands wait to be sent (``pending``).
+  var hasPending: Bool { !pending.isEmpty }
+
+  /// The savepoint commands waiting (``pending``), then the one statement `sendStatement`
+  /// sends (`PQsendQueryPrepared`), in one round trip: libpq's pipeline mode (§34.5, libpq
+  /// ≥ 14) sends them all and one Sync, then reads every answer. Statements after a failed one
+  /// are skipped by the server (`PGRES_PIPELINE_ABORTED`) and the first error is thrown, as a
+  /// simple query of them all would (§55.2.4). Without pipeline mode (an older libpq), the
+  /// savepoints go first in a round trip of their own.
+  ///
+  /// - Returns: the statement's result.
+  /// - Throws: the first failed statement's error; `.busy` when the connection was lost.
+  func afterPending(_ sendStatement: () -> Int32) throws(StoreError) -> OpaquePointer {
+    roundTrips += 1
+    guard cooktimer_pq_enter_pipeline_mode(connection) == 1 else {
+      try sendPending()
+      guard sendStatement() == 1 else { throw connectionError() }
+      return try checked(
+        cooktimer_pq_get_result(connection).map { first in
+          // Outside pipeline mode one statement has one result, then NULL.
+          while let extra = cooktimer_pq_get_result(connection) { cooktimer_pq_clear(extra) }
+          return first
+        })
+    }
+    let commands = pending
+    pending = []
+    var sent = commands.allSatisfy { cooktimer_pq_send_statement(connection, $0) == 1 }
+    sent = sent && sendStatement() == 1 && cooktimer_pq_pipeline_sync(connection) == 1
+    var results: [OpaquePointer] = []
+    var synced = false
+    // Each statement's result is followed by one NULL; two in a row, or one on a lost
+    // connection, mean nothing more comes.
+    var nulls = 0
+    while sent && nulls < 2 {
+      guard let result = cooktimer_pq_get_result(connection) else {
+        nulls += 1
+        if cooktimer_pq_status(connection) != CONNECTION_OK { break }
+        continue
+      }
+      nulls = 0
+      if cooktimer_pq_result_status(result) == PGRES_PIPELINE_SYNC {
+        cooktimer_pq_clear(result)
+        synced = true
+        break
+      }
+      results.append(result)
+    }
+    _ = cooktimer_pq_exit_pipeline_mode(connection)
+    // A connection lost on the way is the loss (`.busy`), whatever the server said as it
+    // went (in pipeline mode libpq passes on its FATAL message, SQLSTATE 57P01, as a result).
+    guard cooktimer_pq_status(connection) == CONNECTION_OK else {
+      for result in results { cooktimer_pq_clear(result) }
+      throw connectionError()
+    }
+    var answer: OpaquePointer?
+    var failure: StoreError?
+    for result in results {
+      if failure != nil || cooktimer_pq_result_status(result) == PGRES_PIPELINE_ABORTED {
+        cooktimer_pq_clear(result)
+        continue
+      }
+      do {
+        let checked = try checked(result)
+        if let answer { cooktimer_pq_clear(answer) }
+        answer = checked
+      } catch {
+        failure = error
+      }
+    }
+    if let failure {
+      if let answer { cooktimer_pq_clear(answer) }
+      throw failure
+    }
+    guard synced, results.count == commands.count + 1, let answer else {
+      if let answer { cooktimer_pq_clear(answer) }
+      throw connectionError()
+    }
+    return answer
   }
 
   /// `result` when it is a success; else its error, the result cleared.
@@ -192,16 +274,31 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// by the server), preparing it now on first use; `nil` past ``preparedLimit``.
   /// - Throws: the server's error for the statement (its SQL, or a transaction that failed).
   func preparedName(_ sql: String, types: [Oid]) throws(StoreError) -> String? {
-    let key = types.map(String.init).joined(separator: ",") + ";" + sql
-    if let name = prepared[key] { return name }
+    if let name = preparedAlready(sql, types: types) { return name }
+    let key = Self.preparedKey(sql, types: types)
     guard prepared.count < Self.preparedLimit else { return nil }
     let name = "cooktimer_\(prepared.count)"
     let result = try checked(
       cooktimer_pq_prepare(connection, name, sql, Int32(types.count), types))
     cooktimer_pq_clear(result)
     prepared[key] = name
+    roundTrips += 1
     return name
   }
+
+  /// The name of `sql` with parameters of `types` if this connection prepared it already.
+  func preparedAlready(_ sql: String, types: [Oid]) -> String? {
+    prepared[Self.preparedKey(sql, types: types)]
+  }
+
+  private static func preparedKey(_ sql: String, types: [Oid]) -> String {
+    types.map(String.init).joined(separator: ",") + ";" + sql
+  }
+
+  /// Round trips to the server on this connection so far, each a wait for answers (a
+  /// statement, a simple query of several, a pipeline, a `PQprepare`): what a change costs,
+  /// counted (docs/deploy.md §6).
+  public internal(set) var roundTrips = 0
 
   /// Before a statement outside a transaction (and before BEGIN): a connection found
   /// broken is reset (`PQreset`, the same URL), with growing pauses. The statement that met
@@ -333,6 +430,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// Sends `statements` as one simple query and reads every result: the index and error of
   /// the first that failed (the server runs none after it), or `nil`.
   private func sendAll(_ statements: [String]) -> (Int, StoreError)? {
+    roundTrips += 1
     guard cooktimer_pq_send_query(connection, statements.joined(separator: "; ")) == 1 else {
       return (0, connectionError())
     }
@@ -361,6 +459,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
     opened = false
     pending = []
     guard serverHasTransaction else { return }
+    roundTrips += 1
     cooktimer_pq_clear(cooktimer_pq_exec(connection, "ROLLBACK"))
   }
 

@@ -56,7 +56,6 @@ final class PostgreSQLStatement: DatabaseStatement {
 
   private func execute() throws(StoreError) -> OpaquePointer {
     if !engine.isInTransaction { try engine.reconnectIfLost() }
-    try engine.sendPending()
     var types: [Oid] = []
     var texts: [[CChar]?] = []
     var lengths: [Int32] = []
@@ -85,10 +84,23 @@ final class PostgreSQLStatement: DatabaseStatement {
         formats.append(0)
       }
     }
+    // The savepoint commands waiting go in the same round trip, pipelined (a batch's part
+    // opens two before its first read) — once the statement is prepared: a statement that
+    // fails to prepare must find its savepoints made, to be rolled back to.
+    if engine.hasPending, let name = engine.preparedAlready(sql, types: types) {
+      return try engine.afterPending {
+        withPointers(texts) { pointers in
+          cooktimer_pq_send_prepared(
+            engine.connection, name, Int32(values.count), pointers, lengths, formats, 0)
+        }
+      }
+    }
+    try engine.sendPending()
     let send = { [self] () throws(StoreError) -> OpaquePointer in
       // Prepared once per connection and types (parsed and planned once, not on every run);
       // asked again inside `send`, as a reconnection forgets every prepared statement.
       let name = try engine.preparedName(sql, types: types)
+      engine.roundTrips += 1
       let answer = withPointers(texts) { pointers in
         if let name {
           cooktimer_pq_exec_prepared(

@@ -7,16 +7,21 @@ import Foundation
 /// (https://sqlite.org/pragma.html#pragma_data_version). Lets answers that depend only on
 /// the stored state be kept between changes (docs/architecture.md §5).
 final class StoreVersion: @unchecked Sendable {
-  private let service: RunService
+  /// Threads asking at once share one read (PostgreSQL: one round trip for them all).
+  private let read: SharedRead<Int64, ServiceError>
 
   /// - Parameter service: on a connection nobody else uses, and that never writes.
-  init(service: RunService) { self.service = service }
+  init(service: RunService) {
+    read = SharedRead { () throws(ServiceError) in try service.dataVersion() }
+  }
 
   /// A number that differs from every earlier one once another connection has committed.
   /// Read it before reading the state it stands for: a commit in between makes the state
   /// newer than the number, never older, so a value kept under it is only ever thrown away
   /// too early.
-  func current() throws(ServiceError) -> Int64 { try service.dataVersion() }
+  func current() throws(ServiceError) -> Int64 {
+    try read.value()
+  }
 }
 
 /// One value kept while the database's ``StoreVersion`` stays the same (and while `fresh`

@@ -33,6 +33,12 @@ typedef enum {
   PGRES_BAD_RESPONSE,
   PGRES_NONFATAL_ERROR,
   PGRES_FATAL_ERROR,
+  PGRES_COPY_BOTH,
+  PGRES_SINGLE_TUPLE,
+  /// Pipeline mode (libpq ≥ 14, §34.5): the answer to `PQpipelineSync`.
+  PGRES_PIPELINE_SYNC,
+  /// Pipeline mode: a statement the server skipped, an earlier one having failed.
+  PGRES_PIPELINE_ABORTED,
 } ExecStatusType;
 
 typedef enum {
@@ -99,6 +105,19 @@ PGresult *cooktimer_pq_exec_prepared(PGconn *conn, const char *stmtName, int nPa
                                      const int *paramFormats, int resultFormat);
 /// `PQsendQuery`: sends one or more statements without waiting; 1 when sent, else 0.
 int cooktimer_pq_send_query(PGconn *conn, const char *command);
+/// `PQenterPipelineMode` (libpq ≥ 14, §34.5.2): 1 when the connection, idle, now sends
+/// statements without waiting for answers; 0 otherwise (or when libpq lacks it).
+int cooktimer_pq_enter_pipeline_mode(PGconn *conn);
+/// `PQexitPipelineMode`: 1 once every answer was read and the connection is out of it.
+int cooktimer_pq_exit_pipeline_mode(PGconn *conn);
+/// `PQpipelineSync`: marks the end of what was sent (a Sync message); 1 when sent.
+int cooktimer_pq_pipeline_sync(PGconn *conn);
+/// `PQsendQueryParams` with no parameters: one statement, sent without waiting.
+int cooktimer_pq_send_statement(PGconn *conn, const char *command);
+/// `PQsendQueryPrepared`: runs `stmtName` without waiting; 1 when sent.
+int cooktimer_pq_send_prepared(PGconn *conn, const char *stmtName, int nParams,
+                               const char *const *paramValues, const int *paramLengths,
+                               const int *paramFormats, int resultFormat);
 /// `PQgetResult`: the next statement's result of what was sent, NULL once all are read.
 PGresult *cooktimer_pq_get_result(PGconn *conn);
 ExecStatusType cooktimer_pq_result_status(const PGresult *res);
