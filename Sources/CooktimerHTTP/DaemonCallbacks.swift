@@ -75,7 +75,8 @@ func daemonAccess(
     return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
   }
   let request = ConnectionExchange.request(
-    on: connection, method: String(cString: method), state: state)
+    on: connection, method: String(cString: method), state: state,
+    trustedProxies: context.configuration.trustedProxies)
   return ConnectionExchange.queue(
     context.handler(request), on: connection, context: context, for: request)
 }
@@ -111,9 +112,21 @@ func daemonNotifyConnection(
   if code == .CONNECTION_NOTIFY_STARTED {
     context.deadlines.opened(
       key, socket: cooktimer_mhd_connection_socket(connection), at: ConnectionDeadlines.now())
+    context.addresses?.opened(
+      key, from: SocketAddress.describe(cooktimer_mhd_client_address(connection)).text)
   } else {
     context.deadlines.closed(key)
+    context.addresses?.closed(key)
   }
+}
+
+/// Asked before a connection is accepted, only when there are trusted proxies (otherwise
+/// libmicrohttpd's own per-address limit applies): see ``AddressConnections``.
+func daemonAcceptPolicy(
+  _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
+) -> MHD_Result {
+  guard let addresses = serverContext(cls)?.addresses else { return .YES }
+  return addresses.admits(SocketAddress.describe(address).text) ? .YES : .NO
 }
 
 /// libmicrohttpd's printf-style messages.
