@@ -114,8 +114,9 @@ public final class APIServer: Sendable {
   }
 
   /// A new pairing code, good for 10 minutes from `now`, and its link.
-  public func pairingLink(at now: Instant) -> (code: PairingCodes.Code, link: String) {
-    let code = pairing.codes.issue(at: now)
+  /// - Throws: ``ServiceError/database(_:)`` when the code cannot be stored.
+  public func pairingLink(at now: Instant) throws -> (code: PairingCode, link: String) {
+    let code = try api.pool.with { try $0.makePairingCode(at: now) }
     return (code, pairing.link(for: code))
   }
 

@@ -68,7 +68,7 @@ extension CommandContext {
     // With keys required a screen needs one: a pairing link trades a code for it (§2.1).
     // Not behind a proxy, where the log is read by others (ServeProxyOptions).
     let pairing =
-      keysRequired && proxy.makesStartupCode ? server.pairingLink(at: clock.now()) : nil
+      keysRequired && proxy.makesStartupCode ? try server.pairingLink(at: clock.now()) : nil
     if json {
       writeOut(
         encodeJSON(
