@@ -53,7 +53,17 @@ func daemonAccess(
       return ConnectionExchange.queue(refusal, on: connection, context: context)
     }
     if let declared = ConnectionExchange.declaredLength(on: connection), declared > UInt64(limit) {
-      return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
+      // A client that sent the body without waiting for 100 Continue (a proxy: nginx does)
+      // would get a reset, not the 413, if the connection closed with its body unread; a
+      // body up to the ceiling is read and dropped first, so the answer arrives.
+      let waits = state.fields.contains {
+        $0.name.lowercased() == "expect" && $0.value.lowercased() == "100-continue"
+      }
+      if waits || declared > UInt64(limit + discardCeiling) {
+        return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
+      }
+      state.bodyTooLarge = true
+      return .YES
     }
     return .YES
   }
