@@ -57,6 +57,25 @@ struct PairingTests {
     #expect(try box.call("POST", "/v1/pair/codes").status == 401)
   }
 
+  /// Two servers on one database, as behind nginx: a code made through one is traded
+  /// through the other, once.
+  @Test func aCodeMadeOnOneServerIsTradedOnAnotherOnce() throws {
+    let a = try TestServer()
+    let b = try TestServer(folder: a.folder)
+    let key = try a.service().createAPIKey(name: "laptop", at: t0).key
+    let minted = try a.call("POST", "/v1/pair/codes", headers: ["Authorization: Bearer \(key)"])
+    #expect(minted.status == 201)
+    let code = try #require(minted.object["code"] as? String)
+    let paired = try b.call("POST", "/v1/pair", json: #"{"code": "\#(code)", "name": "tablet"}"#)
+    #expect(paired.status == 201, "\(paired.body)")
+    #expect(paired.object["name"] as? String == "tablet")
+    for server in [a, b] {
+      let again = try server.call("POST", "/v1/pair", json: #"{"code": "\#(code)"}"#)
+      #expect(again.status == 403)
+    }
+    #expect(try a.service().validAPIKeys().map(\.name) == ["laptop", "tablet"])
+  }
+
   @Test func freeNames() {
     #expect(PairingRoutes.freeName(nil, taken: ["paired1"]) == "paired2")
     #expect(PairingRoutes.freeName("tab", taken: ["tab", "tab-2"]) == "tab-3")

@@ -6,7 +6,8 @@ PostgreSQL cluster (the cluster of run.py).
 Checks, through nginx: an event stream opens with a `run` event per active run, gets a
 heartbeat at least every 3 s (nothing held back in a proxy buffer), and shows every run
 started through nginx (the starts go to both servers in turn); `GET /v1/runs` is spread
-over both servers; 300 event streams from 30 client addresses (about 150 a server, past the
+over both servers; a pairing code made on one server is traded on the other (through nginx
+and directly) once; 300 event streams from 30 client addresses (about 150 a server, past the
 128 connections one address may hold) all open, and `/healthz` still answers 200 through
 nginx and directly (the servers are started with `--trusted-proxy 127.0.0.1`, as
 docs/deploy.md §5 says); a body over 64 KiB, a 20 KiB header and a 9 KiB URL get serve's
@@ -141,9 +142,11 @@ def raw_status(port, request):
     return (int(words[1]) if len(words) > 1 else None), body
 
 
-def call(port, method, path, body=None):
+def call(port, method, path, body=None, key=None):
     connection = http.client.HTTPConnection("127.0.0.1", port, timeout=10)
     headers = {"Content-Type": "application/json"} if body is not None else {}
+    if key is not None:
+        headers["Authorization"] = f"Bearer {key}"
     connection.request(method, path, body=json.dumps(body) if body is not None else None,
                        headers=headers)
     response = connection.getresponse()
@@ -270,9 +273,22 @@ def main():
             if status != wanted or not body.startswith(b'{"error":'):
                 problems.append(f"through nginx, wanted serve's JSON {wanted}: {status} "
                                 f"{body[:80]!r}")
+        # Pairing codes are in the database: one made on A is traded through nginx and
+        # another directly on B, each once (the first key makes keys required).
+        traded = []
+        for port in (front, ports[1]):
+            made = call(ports[0], "POST", "/v1/pair/codes", key=traded[0] if traded else None)
+            status, document = call(port, "POST", "/v1/pair", {"code": made[1]["code"]})
+            again = call(port, "POST", "/v1/pair", {"code": made[1]["code"]})[0]
+            if made[0] != 201 or status != 201 or again != 403:
+                problems.append(f"a code made on A, traded on :{port}: {made[0]}, {status}, "
+                                f"then {again}")
+                break
+            traded.append(document["key"])
+        key = traded[0] if traded else None
         # One server killed: reads through nginx still answer 200 (the next upstream).
         children[0].kill()
-        statuses = [call(front, "GET", "/v1/runs")[0] for _ in range(20)]
+        statuses = [call(front, "GET", "/v1/runs", key=key)[0] for _ in range(20)]
         if any(status != 200 for status in statuses):
             problems.append(f"reads through nginx with server A killed: {statuses}")
         print(f"nginx example: stream saw {len(stream.runs)} runs, {len(beats)} heartbeats "
