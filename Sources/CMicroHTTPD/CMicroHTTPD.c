@@ -92,8 +92,9 @@ struct MHD_Daemon *cooktimer_mhd_start_daemon(
     unsigned int connection_timeout, unsigned int connection_limit,
     unsigned int per_ip_connection_limit, size_t memory_limit, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, cooktimer_mhd_uri_log_callback uri_log,
-    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger, void *context,
-    const char *tls_key, const char *tls_cert) {
+    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger,
+    MHD_AcceptPolicyCallback accept_policy, void *context, const char *tls_key,
+    const char *tls_cert) {
   READY(NULL);
   // TLS options only when asked for: an empty array (its first entry END) adds nothing.
   struct MHD_OptionItem tls[] = {
@@ -102,7 +103,7 @@ struct MHD_Daemon *cooktimer_mhd_start_daemon(
       {MHD_OPTION_END, 0, NULL},
   };
   // The port argument is ignored when MHD_OPTION_SOCK_ADDR is given.
-  return mhd.start_daemon(flags, 0, NULL, NULL, handler, context,
+  return mhd.start_daemon(flags, 0, accept_policy, context, handler, context,
                           MHD_OPTION_ARRAY, tls,
                           MHD_OPTION_SOCK_ADDR, address,
                           MHD_OPTION_THREAD_POOL_SIZE, thread_pool_size,

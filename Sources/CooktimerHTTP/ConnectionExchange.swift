@@ -4,15 +4,25 @@ import Foundation
 /// Reading a finished request from, and queueing an answer on, one libmicrohttpd connection.
 /// Called only from the access handler, on the connection's pool thread.
 enum ConnectionExchange {
+  /// A request from one of `trustedProxies` is the client's its headers name
+  /// (``TrustedProxy``), with ``HTTPRequest/proxyAddress`` the proxy's.
   static func request(
-    on connection: OpaquePointer, method: String, state: RequestState
+    on connection: OpaquePointer, method: String, state: RequestState,
+    trustedProxies: [TrustedProxy]
   ) -> HTTPRequest {
     let path = String(state.target.prefix { $0 != "?" })
     let peer = SocketAddress.describe(cooktimer_mhd_client_address(connection))
+    let headers = HTTPHeaders(state.fields)
     var request = HTTPRequest(
       method: method, path: path, body: state.body, remoteAddress: peer.text,
       isLoopback: peer.isLoopback)
-    request.headers = HTTPHeaders(state.fields)
+    if trustedProxies.trusts(peer.text) {
+      let client = trustedProxies.client(of: peer.text, headers: headers)
+      request.remoteAddress = client
+      request.isLoopback = TrustedProxy.isLoopback(client)
+      request.proxyAddress = peer.text
+    }
+    request.headers = headers
     request.queryItems = values(of: .GET_ARGUMENT_KIND, on: connection).map {
       URLQueryItem(name: $0.name, value: $0.value)
     }

@@ -53,7 +53,17 @@ func daemonAccess(
       return ConnectionExchange.queue(refusal, on: connection, context: context)
     }
     if let declared = ConnectionExchange.declaredLength(on: connection), declared > UInt64(limit) {
-      return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
+      // A client that sent the body without waiting for 100 Continue (a proxy: nginx does)
+      // would get a reset, not the 413, if the connection closed with its body unread; a
+      // body up to the ceiling is read and dropped first, so the answer arrives.
+      let waits = state.fields.contains {
+        $0.name.lowercased() == "expect" && $0.value.lowercased() == "100-continue"
+      }
+      if waits || declared > UInt64(limit + discardCeiling) {
+        return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
+      }
+      state.bodyTooLarge = true
+      return .YES
     }
     return .YES
   }
@@ -75,7 +85,8 @@ func daemonAccess(
     return ConnectionExchange.queue(tooLarge(limit), on: connection, context: context)
   }
   let request = ConnectionExchange.request(
-    on: connection, method: String(cString: method), state: state)
+    on: connection, method: String(cString: method), state: state,
+    trustedProxies: context.configuration.trustedProxies)
   return ConnectionExchange.queue(
     context.handler(request), on: connection, context: context, for: request)
 }
@@ -111,9 +122,21 @@ func daemonNotifyConnection(
   if code == .CONNECTION_NOTIFY_STARTED {
     context.deadlines.opened(
       key, socket: cooktimer_mhd_connection_socket(connection), at: ConnectionDeadlines.now())
+    context.addresses?.opened(
+      key, from: SocketAddress.describe(cooktimer_mhd_client_address(connection)).text)
   } else {
     context.deadlines.closed(key)
+    context.addresses?.closed(key)
   }
+}
+
+/// Asked before a connection is accepted, only when there are trusted proxies (otherwise
+/// libmicrohttpd's own per-address limit applies): see ``AddressConnections``.
+func daemonAcceptPolicy(
+  _ cls: UnsafeMutableRawPointer?, _ address: UnsafePointer<sockaddr>?, _ length: socklen_t
+) -> MHD_Result {
+  guard let addresses = serverContext(cls)?.addresses else { return .YES }
+  return addresses.admits(SocketAddress.describe(address).text) ? .YES : .NO
 }
 
 /// libmicrohttpd's printf-style messages.

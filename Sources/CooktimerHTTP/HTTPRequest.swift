@@ -15,10 +15,14 @@ public struct HTTPRequest: Sendable {
   public var headers: HTTPHeaders
   /// The body's bytes (empty when there was none), at most the configured limit.
   public var body: Data
-  /// The peer's numeric address (`127.0.0.1`, `::1`), or `""` when unknown.
+  /// The client's numeric address (`127.0.0.1`, `::1`), or `""` when unknown: the peer's,
+  /// or for a request through a trusted proxy the client it names
+  /// (``HTTPServerConfiguration/trustedProxies``).
   public var remoteAddress: String
-  /// The peer is on this machine: 127.0.0.0/8, `::1`, or an IPv4-mapped 127.x address.
+  /// The client is on this machine: 127.0.0.0/8, `::1`, or an IPv4-mapped 127.x address.
   public var isLoopback: Bool
+  /// The trusted proxy's address the request came through; nil when it came directly.
+  public var proxyAddress: String?
 
   public init(
     method: String, path: String, queryItems: [URLQueryItem] = [], headers: HTTPHeaders = [:],

@@ -46,12 +46,16 @@ public final class HTTPServer: Sendable {
     // The PEM texts stay allocated while the daemon runs (libmicrohttpd keeps the pointers).
     let tls = configuration.tls.map { (strdup($0.privateKeyPEM), strdup($0.certificatePEM)) }
     if tls != nil { flags |= MHD_USE_TLS.rawValue }
+    // With trusted proxies the per-address limit is ours (``AddressConnections``), which
+    // exempts them; libmicrohttpd's would cap a proxy's every client together.
+    let ownsAddressLimit = context.addresses != nil
     let started = address.withSockaddr { sockaddr in
       cooktimer_mhd_start_daemon(
         flags, sockaddr, UInt32(configuration.threadPoolSize),
         UInt32(configuration.connectionTimeoutSeconds), UInt32(configuration.connectionLimit),
-        UInt32(configuration.perAddressConnectionLimit), configuration.connectionMemoryBytes,
-        daemonAccess, daemonCompleted, daemonURILog, daemonNotifyConnection, daemonLog,
+        ownsAddressLimit ? 0 : UInt32(configuration.perAddressConnectionLimit),
+        configuration.connectionMemoryBytes, daemonAccess, daemonCompleted, daemonURILog,
+        daemonNotifyConnection, daemonLog, ownsAddressLimit ? daemonAcceptPolicy : nil,
         retained.toOpaque(), tls?.0, tls?.1)
     }
     guard let started else {

@@ -22,8 +22,15 @@ public struct HTTPServerConfiguration: Sendable {
   public var connectionLimit: Int = 1024
   /// Open connections per client address at most; 0 for no limit
   /// (`MHD_OPTION_PER_IP_CONNECTION_LIMIT`), more are refused at accept. One address cannot
-  /// take every slot.
+  /// take every slot. A trusted proxy's address is exempt (it carries many clients; only
+  /// ``connectionLimit`` bounds it).
   public var perAddressConnectionLimit: Int = 128
+  /// Reverse proxies whose `X-Forwarded-For` / `X-Real-IP` name the client: a request from
+  /// one of them counts as that client's for the per-address bounds and
+  /// ``HTTPRequest/isLoopback``, and its connections are exempt from
+  /// ``perAddressConnectionLimit``. Headers from any other peer are ignored. Empty (the
+  /// default): every request is its peer's.
+  public var trustedProxies: [TrustedProxy] = []
   /// Open event streams at most, whoever holds them; past it a stream is answered 503 with
   /// `Retry-After`. Below ``connectionLimit``, so that streams always leave room for
   /// changes and `/healthz`.

@@ -16,6 +16,9 @@ final class ServerContext: @unchecked Sendable {
   private var streams: [ObjectIdentifier: (stream: EventStream, client: String)] = [:]
   private var streamsPerClient: [String: Int] = [:]
   let deadlines: ConnectionDeadlines
+  /// The per-address connection count, when there are trusted proxies (nil: libmicrohttpd
+  /// limits per address itself).
+  let addresses: AddressConnections?
   private var lastMessage = ""
   private var requestStates = 0
 
@@ -28,6 +31,11 @@ final class ServerContext: @unchecked Sendable {
     self.deadlines = ConnectionDeadlines(
       headerSeconds: configuration.requestHeaderTimeoutSeconds,
       bodySeconds: configuration.requestBodyTimeoutSeconds)
+    self.addresses =
+      configuration.trustedProxies.isEmpty
+      ? nil
+      : AddressConnections(
+        limit: configuration.perAddressConnectionLimit, trusted: configuration.trustedProxies)
   }
 
   /// A ``RequestState`` was made for a new request, or freed in its completion callback;

@@ -34,6 +34,12 @@ public struct APIServerConfiguration: Sendable {
   /// The host pairing links name (docs/api.md §2.1): a LAN address or host name a tablet
   /// reaches; `nil`: ``host``.
   public var linkHost: String?
+  /// Receives the server's own lines (the database unavailable, and back), one a call,
+  /// without the `cooktimer: ` prefix; nil: none.
+  public var log: (@Sendable (String) -> Void)?
+  /// Where screens reach the server behind a proxy (`https://kitchen.example`, no trailing
+  /// `/`): the base of pairing links in place of ``linkHost`` and the port; nil: those.
+  public var publicURL: String?
 
   public init() {}
 }
@@ -76,7 +82,8 @@ public final class APIServer: Sendable {
     let pairing = Pairing()
     self.pairing = pairing
     let watcher = RunWatcher(
-      hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds)
+      hub: hub, service: watcherService, interval: configuration.watchIntervalSeconds,
+      log: configuration.log)
     let delivery = configuration.deliveryTrouble ?? { nil }
     // The static bodies are gzipped now, not by the first tablet's request.
     _ = (KitchenPageResponse.page, OpenAPIDocument.body)
@@ -101,13 +108,15 @@ public final class APIServer: Sendable {
     }
     let linkHost = configuration.linkHost ?? configuration.host
     pairing.baseURL =
-      (configuration.http.tls == nil ? "http://" : "https://")
+      configuration.publicURL
+      ?? (configuration.http.tls == nil ? "http://" : "https://")
       + (linkHost.contains(":") ? "[\(linkHost)]" : linkHost) + ":\(http.port)"
   }
 
   /// A new pairing code, good for 10 minutes from `now`, and its link.
-  public func pairingLink(at now: Instant) -> (code: PairingCodes.Code, link: String) {
-    let code = pairing.codes.issue(at: now)
+  /// - Throws: ``ServiceError/database(_:)`` when the code cannot be stored.
+  public func pairingLink(at now: Instant) throws -> (code: PairingCode, link: String) {
+    let code = try api.pool.with { try $0.makePairingCode(at: now) }
     return (code, pairing.link(for: code))
   }
 

@@ -3,10 +3,10 @@ import CooktimerHTTP
 import CooktimerService
 import Foundation
 
-/// Pairing a screen (docs/api.md §2.1): the outstanding codes and the address the links
-/// name, which is known only once the server listens (its port may be chosen then).
+/// Pairing a screen (docs/api.md §2.1): the address the links name, which is known only once
+/// the server listens (its port may be chosen then). The codes are in the database
+/// (``RunService/makePairingCode(at:)``), so any server redeems a code any server made.
 public final class Pairing: @unchecked Sendable {
-  public let codes = PairingCodes()
   private let lock = NSLock()
   // Guarded by `lock`.
   private var base = ""
@@ -21,7 +21,7 @@ public final class Pairing: @unchecked Sendable {
 
   /// The link that opens the kitchen page and trades `code` there: the code in the
   /// fragment, which a browser never sends to a server or writes to its logs.
-  public func link(for code: PairingCodes.Code) -> String {
+  public func link(for code: PairingCode) -> String {
     baseURL + "/#pair=" + code.text
   }
 }
@@ -43,12 +43,9 @@ enum PairingRoutes {
       throw RequestError.badRequest(
         "\"name\" is 1 to 64 characters without spaces or control characters")
     }
-    let service = call.service
-    let created = try pairing.codes.redeem(code, at: call.now) {
-      let taken = Set(try service.validAPIKeys().map(\.name))
-      return try service.createAPIKey(name: freeName(requested, taken: taken), at: call.now)
+    guard let created = try call.service.pair(code: code, name: requested, at: call.now) else {
+      throw RequestError.forbidden(refusal)
     }
-    guard let created else { throw RequestError.forbidden(refusal) }
     return try .json(
       PairedKey(
         name: created.record.name, key: created.key,
@@ -57,7 +54,7 @@ enum PairingRoutes {
 
   /// `POST /v1/pair/codes`: 201 `{"code", "link", "expiresAt"}`.
   static func newCode(_ call: APICall, _ pairing: Pairing) throws -> HTTPResponse {
-    let code = pairing.codes.issue(at: call.now)
+    let code = try call.service.makePairingCode(at: call.now)
     return try .json(
       NewPairingCode(
         code: code.text, link: pairing.link(for: code), expiresAt: code.expiresAt.description),
@@ -67,14 +64,7 @@ enum PairingRoutes {
   /// `requested` if no valid key has it, else with `-2`, `-3`, … (cut to stay within 64
   /// characters); with none asked for, `paired1`, `paired2`, … the first free.
   static func freeName(_ requested: String?, taken: Set<String>) -> String {
-    guard let requested else {
-      return (1...).lazy.map { "paired\($0)" }.first { !taken.contains($0) }!
-    }
-    if !taken.contains(requested) { return requested }
-    return (2...).lazy.map { n -> String in
-      let suffix = "-\(n)"
-      return String(requested.prefix(64 - suffix.count)) + suffix
-    }.first { !taken.contains($0) }!
+    APIKey.freeName(requested, taken: taken)
   }
 }
 

@@ -25,11 +25,22 @@ final class RunWatcher: @unchecked Sendable {
   /// How far the change log was told; `nil` until the first look.
   private var cursor: ChangeCursor?
 
-  /// - Parameter service: a service of its own (its store connection is the watcher's).
-  init(hub: EventHub, service: RunService, interval: Double) {
+  /// Where the watcher says, once each, that the database became unavailable and that it
+  /// is back (``DatabaseLog``).
+  private let log: DatabaseLog
+
+  /// - Parameters:
+  ///   - service: a service of its own (its store connection is the watcher's).
+  ///   - log: one line, without the `cooktimer: ` prefix, at each change of the database's
+  ///     availability; nil: none.
+  init(
+    hub: EventHub, service: RunService, interval: Double,
+    log: (@Sendable (String) -> Void)? = nil
+  ) {
     self.hub = hub
     self.service = service
     self.interval = interval
+    self.log = DatabaseLog(write: log)
   }
 
   /// Takes the first look (no events: that is the state new clients get), then watches on
@@ -46,13 +57,16 @@ final class RunWatcher: @unchecked Sendable {
         // A failed look (the database busy or away) is retried at the next one.
         do {
           try look(publishing: true)
-          trouble.withLock { $0 = nil }
+          if trouble.withLock({ $0.take() }) != nil { log.back() }
         } catch {
           let now = service.clock.now()
-          trouble.withLock {
+          let first = trouble.withLock {
+            let first = $0 == nil
             $0 = DeliveryTrouble(
               failingSince: $0?.failingSince ?? now, reason: Self.healthReason(error))
+            return first
           }
+          if first { log.unavailable(error) }
         }
       }
     }

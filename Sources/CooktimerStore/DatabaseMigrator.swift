@@ -233,6 +233,19 @@ enum DatabaseMigrator {
       DELETE FROM settings WHERE key = 'event_ids_reserved';
       """
     ),
+    (
+      // Pairing codes (docs/api.md §2.1) in the database, not one server's memory, so that
+      // behind a load balancer any server redeems a code any server made: the SHA-256 of
+      // the code, never the code; redeemed by a conditional UPDATE (PairingCodeRows.swift).
+      "the pairing codes",
+      """
+      CREATE TABLE pairing_codes (
+        hash TEXT PRIMARY KEY NOT NULL,
+        expires_ms INTEGER NOT NULL,
+        used_ms INTEGER
+      ) STRICT;
+      """
+    ),
   ]
 
   /// The version this build writes.

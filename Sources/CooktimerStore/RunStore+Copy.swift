@@ -7,11 +7,11 @@ extension RunStore {
     ("recipes", nil), ("runs", nil), ("run_events", "seq"), ("outbox", "id"),
     ("activity_timestamps", nil), ("settings", nil), ("push_tokens", nil), ("push_sends", nil),
     ("deliveries", "id"), ("api_keys", nil), ("idempotency_keys", nil), ("device_tokens", nil),
-    ("run_changes", "seq"),
+    ("run_changes", "seq"), ("pairing_codes", nil),
   ]
 
   /// Copies every row of every table (runs and their logs, the outbox with its leases and
-  /// attempts, tokens, API keys, idempotency keys, settings) into `target`, in one
+  /// attempts, tokens, API keys, idempotency keys, pairing codes, settings) into `target`, in one
   /// transaction of the target: all or nothing. Both stores have the latest schema (opening
   /// them brought it up to date). Returns how many rows each table had, in copy order.
   ///

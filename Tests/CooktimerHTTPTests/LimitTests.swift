@@ -49,6 +49,31 @@ extension ServerSuite {
       #expect(try post(3, to: server) == #"{"error":"3 bytes","status":"200"} 200"#)
     }
 
+    /// A proxy sends the body with the head, without `Expect: 100-continue` (nginx does),
+    /// and fails the request (502) if the connection is closed while it still writes: so
+    /// a body up to 1 MiB over the limit is read and dropped before the 413, never cut.
+    @Test func aBodySentWithoutWaitingIsReadBeforeThe413() throws {
+      let calls = Shared(0)
+      let server = try startServer(handler: Self.lengthEcho(calls))
+      defer { server.stop() }
+      let client = try #require(LoopbackSocket(port: server.port))
+      let head =
+        "POST /echo HTTP/1.1\r\nHost: kitchen\r\nContent-Length: 70000\r\n"
+        + "Connection: close\r\n\r\n"
+      #expect(client.send(Array(head.utf8) + Array(repeating: UInt8(ascii: "x"), count: 30_000)))
+      // No answer and no close while the body is still coming.
+      #expect(!client.waitForClose(timeout: 0.3))
+      #expect(client.received.isEmpty)
+      #expect(client.send(Array(repeating: UInt8(ascii: "x"), count: 40_000)))
+      let (answer, closed) = client.readUntilClose(timeout: 5)
+      #expect(closed)
+      #expect(answer.hasPrefix("HTTP/1.1 413 "))
+      #expect(
+        answer.hasSuffix(
+          #"{"error":"the request body is larger than 65536 bytes","status":"413"}"#))
+      #expect(calls.value == 0)
+    }
+
     @Test func routerMissesOverTheWire() throws {
       var router = HTTPRouter()
       router.add("GET", "/healthz") { _, _ in .error(.ok, "ok") }

@@ -88,7 +88,7 @@ struct APIContractTests {
     let activity = CooktimerActivityToken(
       token: String(repeating: "ef", count: 32), sandbox: false, appStarted: true)
     #expect(try send("PUT", "/v1/runs/\(tea.id)/activities/1/token", activity).status == 204)
-    let code = box.server.pairingLink(at: t0).code.text
+    let code = try box.server.pairingLink(at: t0).code.text
     let paired = try send("POST", "/v1/pair", CooktimerPair(code: code, name: "kitchen-ipad"))
     #expect(paired.status == 201, "\(paired.body)")
     let key = try decoder.decode(CooktimerPairedKey.self, from: Data(paired.body.utf8))

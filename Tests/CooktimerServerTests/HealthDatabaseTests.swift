@@ -7,7 +7,7 @@ import Testing
 
 /// `/healthz` answers 503 while the server cannot read its database (issue 21: PostgreSQL
 /// down or failing over), so a load balancer takes it out of rotation, and 200 again once it
-/// can.
+/// can. The server's log says each change once.
 @Suite("Health of the database")
 struct HealthDatabaseTests {
   @Test func healthzIsDegradedWhileTheDatabaseCannotBeRead() throws {
@@ -15,6 +15,8 @@ struct HealthDatabaseTests {
       var configuration = APIServerConfiguration()
       configuration.port = 0
       configuration.watchIntervalSeconds = 0.05
+      let lines = LogLines()
+      configuration.log = { lines.append($0) }
       let server = try APIServer(
         configuration: configuration,
         makeService: { try RunService(path: url, clock: FixedClock(t0)) },
@@ -35,8 +37,28 @@ struct HealthDatabaseTests {
       // The kind of failure only: never the database's location (socket, user, port).
       #expect(database?["reason"] as? String == "the database failed")
       #expect(answer.object["delivery"] == nil)
+      // One line however many looks failed, with the store's whole reason.
+      #expect(lines.value.count == 1)
+      let down = try #require(lines.value.first)
+      #expect(down.hasPrefix("the database is unavailable: "))
+      #expect(
+        down.hasSuffix(
+          "; /healthz answers 503 and requests that need it fail until it is back; trying again "
+            + "until it works"))
+      #expect(down.contains("cooktimer_data_version"), "\(down)")
       try TestPostgreSQL.execute("ALTER SEQUENCE away RENAME TO cooktimer_data_version", on: url)
       #expect(waitUntil(timeout: 10) { (try? health().body) == #"{"ok":true}"# })
+      #expect(waitUntil(timeout: 5) { lines.value.count == 2 })
+      #expect(lines.value.dropFirst() == ["the database is back"])
     }
   }
+}
+
+/// The lines a server logged, from its watcher's thread.
+final class LogLines: @unchecked Sendable {
+  private let lock = NSLock()
+  private var lines: [String] = []
+
+  func append(_ line: String) { lock.withLock { lines.append(line) } }
+  var value: [String] { lock.withLock { lines } }
 }

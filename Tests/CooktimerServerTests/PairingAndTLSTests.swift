@@ -8,44 +8,13 @@ import Testing
 
 @testable import CooktimerServer
 
-/// docs/api.md §2.1: one-time pairing codes, at the unit (an injected instant) and over HTTP.
+/// docs/api.md §2.1: one-time pairing codes over HTTP (the codes themselves:
+/// PairingCodeTests of the service).
 @Suite("pairing a screen")
 struct PairingTests {
-  @Test func aCodeIsGoodOnceForTenMinutes() throws {
-    let codes = PairingCodes()
-    let code = codes.issue(at: t0)
-    #expect(code.expiresAt == t0 + 600_000)
-    #expect(code.text.count == 10)
-    #expect(code.text.utf8.allSatisfy { PairingCodes.alphabet.contains($0) })
-    #expect(codes.redeem("0000000000", at: t0) { 1 } == nil)
-    // Expired at exactly ten minutes; an expired code is not used up by the try.
-    #expect(codes.redeem(code.text, at: t0 + 600_000) { 1 } == nil)
-    struct Refused: Error {}
-    #expect(throws: Refused.self) {
-      try codes.redeem(code.text, at: t0) { () throws -> Int in throw Refused() }
-    }
-    // A trade that failed leaves it good; typed in lower case with a hyphen it still counts.
-    let typed = code.text.prefix(5).lowercased() + "-" + code.text.dropFirst(5).lowercased()
-    #expect(codes.redeem(typed, at: t0 + 599_999) { 7 } == 7)
-    #expect(codes.redeem(code.text, at: t0 + 1) { 8 } == nil)
-  }
-
-  @Test func codesAreRandomAndBounded() {
-    let codes = PairingCodes()
-    let made = (0..<40).map { _ in codes.issue(at: t0).text }
-    #expect(Set(made).count == 40)
-    // Only the newest 16 are outstanding.
-    #expect(codes.redeem(made[0], at: t0) { true } == nil)
-    #expect(codes.redeem(made[39], at: t0) { true } == true)
-  }
-
-  @Test func crockfordReadingOfTypedCodes() {
-    #expect(PairingCodes.normalized("o1-il ab") == Array("0111AB".utf8))
-  }
-
   @Test func theLinkTradesItsCodeForANamedKey() throws {
     let box = try TestServer()
-    let (code, link) = box.server.pairingLink(at: t0)
+    let (code, link) = try box.server.pairingLink(at: t0)
     #expect(link == "http://127.0.0.1:\(box.server.port)/#pair=\(code.text)")
     let badName = try box.call(
       "POST", "/v1/pair", json: #"{"code": "\#(code.text)", "name": "a b"}"#)
@@ -86,6 +55,25 @@ struct PairingTests {
     #expect(second.status == 201)
     #expect(second.object["name"] as? String == "kitchen-tablet-2")
     #expect(try box.call("POST", "/v1/pair/codes").status == 401)
+  }
+
+  /// Two servers on one database, as behind nginx: a code made through one is traded
+  /// through the other, once.
+  @Test func aCodeMadeOnOneServerIsTradedOnAnotherOnce() throws {
+    let a = try TestServer()
+    let b = try TestServer(folder: a.folder)
+    let key = try a.service().createAPIKey(name: "laptop", at: t0).key
+    let minted = try a.call("POST", "/v1/pair/codes", headers: ["Authorization: Bearer \(key)"])
+    #expect(minted.status == 201)
+    let code = try #require(minted.object["code"] as? String)
+    let paired = try b.call("POST", "/v1/pair", json: #"{"code": "\#(code)", "name": "tablet"}"#)
+    #expect(paired.status == 201, "\(paired.body)")
+    #expect(paired.object["name"] as? String == "tablet")
+    for server in [a, b] {
+      let again = try server.call("POST", "/v1/pair", json: #"{"code": "\#(code)"}"#)
+      #expect(again.status == 403)
+    }
+    #expect(try a.service().validAPIKeys().map(\.name) == ["laptop", "tablet"])
   }
 
   @Test func freeNames() {
@@ -172,7 +160,7 @@ struct KitchenTLSTests {
     // Plain HTTP on the TLS port gets no HTTP answer.
     let plain = try HTTPClient.perform(HTTPClientRequest("http://127.0.0.1:\(port)/healthz"))
     #expect(plain.text == "" && plain.code != 0)
-    #expect(server.pairingLink(at: t0).link.hasPrefix("https://kitchen.test:\(port)/#pair="))
+    #expect(try server.pairingLink(at: t0).link.hasPrefix("https://kitchen.test:\(port)/#pair="))
   }
 
   @Test func aKeyOfAnotherCertificateIsRefused() throws {

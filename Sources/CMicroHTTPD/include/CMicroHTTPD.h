@@ -28,14 +28,17 @@ typedef void *(*cooktimer_mhd_uri_log_callback)(void *cls, const char *uri,
 /// a request line or header block that does not fit is answered by libmicrohttpd itself.
 /// `notify_connection` is called when a connection opens and when it closes, before its socket
 /// is closed. `tls_key` and `tls_cert` (PEM text, both or neither; with MHD_USE_TLS in
-/// `flags`) must stay valid until the daemon is stopped.
+/// `flags`) must stay valid until the daemon is stopped. `accept_policy` (or NULL) is asked
+/// about each connection before it is accepted (MHD_AcceptPolicyCallback, `context` its
+/// first argument).
 struct MHD_Daemon *cooktimer_mhd_start_daemon(
     unsigned int flags, const struct sockaddr *address, unsigned int thread_pool_size,
     unsigned int connection_timeout, unsigned int connection_limit,
     unsigned int per_ip_connection_limit, size_t memory_limit, MHD_AccessHandlerCallback handler,
     MHD_RequestCompletedCallback completed, cooktimer_mhd_uri_log_callback uri_log,
-    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger, void *context,
-    const char *tls_key, const char *tls_cert);
+    MHD_NotifyConnectionCallback notify_connection, MHD_LogCallback logger,
+    MHD_AcceptPolicyCallback accept_policy, void *context, const char *tls_key,
+    const char *tls_cert);
 
 /// The port the daemon listens on (the real one when it was started on port 0); 0 if unknown.
 uint16_t cooktimer_mhd_bound_port(struct MHD_Daemon *daemon);

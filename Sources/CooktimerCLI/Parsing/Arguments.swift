@@ -12,6 +12,12 @@ struct Arguments {
     options.take(key, name)
   }
 
+  /// `serve`'s proxy options, both counted as used.
+  mutating func takeProxy() -> ServeProxyOptions {
+    _ = options.take(\.proxy, "--trusted-proxy")
+    return options.take(\.proxy, "--public-url")
+  }
+
   mutating func required(_ name: String, joinRest: Bool = false) throws -> String {
     guard !words.isEmpty else {
       throw CLIError.usage("`\(command)` needs \(name); see `help \(command)`")

@@ -53,7 +53,7 @@ public enum Command: Equatable, Sendable {
   /// `serve [--listen HOST:PORT] [--no-send]`: the HTTP API (docs/api.md) until SIGTERM.
   case serve(
     listen: String?, send: Bool, sendOptions: SendOptions = SendOptions(),
-    tls: ServeTLSChoice = .none)
+    tls: ServeTLSChoice = .none, proxy: ServeProxyOptions = ServeProxyOptions())
   /// `apikey create [--name N]`, `apikey list`, `apikey revoke NAME`.
   case apikey(APIKeyCommand)
   /// `migrate --to URL`: this SQLite database copied into an empty PostgreSQL one.

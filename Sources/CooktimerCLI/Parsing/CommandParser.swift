@@ -99,6 +99,9 @@ public enum CommandParser {
         local.attributesType = name
       case "--listen": local.listen = try value()
       case "--no-send": local.noSend = true
+      case "--trusted-proxy":
+        local.proxy.trustedProxies.append(try ServeProxyOptions.trustedProxy(try value()))
+      case "--public-url": local.proxy.publicURL = try ServeProxyOptions.publicURL(try value())
       case "--tls": local.tls = true
       case "--tls-cert": local.tlsCertificate = try value()
       case "--tls-key": local.tlsKey = try value()

@@ -240,13 +240,16 @@ extension CommandSpec {
     },
     CommandSpec(
       word: "serve",
-      usage: "serve [--listen 127.0.0.1:8417] [--no-send] [--tls]",
+      usage: "serve [--listen 127.0.0.1:8417] [--no-send] [--tls] [--trusted-proxy A]",
       summary: "the HTTP API a timer app talks to (docs/api.md)",
       detail:
         "Shares the database with the REPL and delivers the pushes (the send options apply) "
         + "unless --no-send. With no API key it listens on loopback only. --tls answers HTTPS "
         + "with a certificate made once beside the database; --tls-cert FILE --tls-key FILE "
-        + "with your own. Prints a pairing link for screens when keys are required. Runs until SIGTERM."
+        + "with your own. Prints a pairing link for screens when keys are required, unless "
+        + "behind a proxy: --trusted-proxy ADDR[/BITS] (repeatable) names one (its "
+        + "X-Forwarded-For is believed), --public-url URL the address pairing links name. "
+        + "Runs until SIGTERM."
     ) { args in
       let send = args.options.delivery.send
       args.options.delivery.send = SendOptions()
@@ -263,7 +266,7 @@ extension CommandSpec {
       }
       return .serve(
         listen: args.take(\.listen, "--listen"), send: !args.take(\.noSend, "--no-send"),
-        sendOptions: send, tls: tls)
+        sendOptions: send, tls: tls, proxy: args.takeProxy())
     },
     CommandSpec(
       word: "apikey", usage: "apikey create [--name N] | apikey list | apikey revoke NAME",

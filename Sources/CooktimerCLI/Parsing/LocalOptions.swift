@@ -18,6 +18,8 @@ struct LocalOptions {
   /// `serve` and `apikey` (Serve/CommandContext+Serve.swift).
   var listen: String?
   var noSend = false
+  /// `serve --trusted-proxy` (repeatable), `--public-url` (Serve/ServeProxyOptions.swift).
+  var proxy = ServeProxyOptions()
   /// `serve --tls`, `--tls-cert FILE`, `--tls-key FILE` (Serve/ServeCertificate.swift).
   var tls = false
   var tlsCertificate: String?
@@ -50,6 +52,8 @@ struct LocalOptions {
         ("--force", force), ("--prose-timers", proseTimers), ("--tls", tls),
         ("--tls-cert", tlsCertificate != nil), ("--tls-key", tlsKey != nil), ("--to", to != nil),
         ("--locale", locale != nil), ("--api", api), ("--attributes-type", attributesType != nil),
+        ("--trusted-proxy", !proxy.trustedProxies.isEmpty),
+        ("--public-url", proxy.publicURL != nil),
       ] + delivery.given.map { ($0, true) }
     for (name, isSet) in given where isSet && !used.contains(name) {
       let target = command.map { "`\($0)`" } ?? "this command"

@@ -58,8 +58,9 @@ extension Session {
         return Output(stdout: encodeJSON(["version": CooktimerVersion.number]) + "\n")
       }
       return Output(stdout: "cooktimer \(CooktimerVersion.number)\n")
-    case .serve(let listen, let send, let options, let tls):
-      return try context.serve(listen: listen, send: send, sendOptions: options, tls: tls)
+    case .serve(let listen, let send, let options, let tls, let proxy):
+      return try context.serve(
+        listen: listen, send: send, sendOptions: options, tls: tls, proxy: proxy)
     case .apikey(let command): return try context.apikey(command)
     case .migrate(let url): return try context.migrate(to: url)
     case .ok(let run):

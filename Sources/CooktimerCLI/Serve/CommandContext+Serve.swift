@@ -15,7 +15,7 @@ extension CommandContext {
   /// exits 0. Another address than loopback with no API key refuses to start (exit 78).
   func serve(
     listen: String?, send: Bool, sendOptions: SendOptions = SendOptions(),
-    tls: ServeTLSChoice = .none
+    tls: ServeTLSChoice = .none, proxy: ServeProxyOptions = ServeProxyOptions()
   ) throws -> Output {
     let (host, port) = try Self.listenAddress(listen ?? "127.0.0.1:8417")
     let noKey = Output(
@@ -53,6 +53,11 @@ extension CommandContext {
       }
     }
     configuration.http.tls = certificate?.certificate.tls
+    configuration.http.trustedProxies = proxy.trustedProxies
+    configuration.publicURL = proxy.publicURL
+    configuration.log = { line in
+      writeOut(Output.messageLine("cooktimer: \(line)") + "\n", to: STDERR_FILENO)
+    }
     // A wildcard address is no place to send a tablet: name the machine's LAN address.
     if host == "0.0.0.0" || host == "::" {
       configuration.linkHost = MachineAddresses.lanAddresses().first
@@ -74,7 +79,9 @@ extension CommandContext {
     let address = host.contains(":") ? "[\(host)]:\(server.port)" : "\(host):\(server.port)"
     let scheme = certificate == nil ? "http" : "https"
     // With keys required a screen needs one: a pairing link trades a code for it (§2.1).
-    let pairing = keysRequired ? server.pairingLink(at: clock.now()) : nil
+    // Not behind a proxy, where the log is read by others (ServeProxyOptions).
+    let pairing =
+      keysRequired && proxy.makesStartupCode ? try server.pairingLink(at: clock.now()) : nil
     if json {
       writeOut(
         encodeJSON(
