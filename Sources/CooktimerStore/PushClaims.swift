@@ -32,11 +32,13 @@ extension StoreTransaction {
   /// Also reads the other pending pushes of those pushes' runs (the newest `limit`), so the
   /// caller sees the newest update of each activity.
   ///
+  /// - Parameter locking: `false` in a read transaction: the same pushes, none locked (a
+  ///   sender looks whether a claim would do anything before it begins one).
   /// - Throws: the engine's ``StoreError``.
   public func lockClaimablePushes(
-    at now: Instant, owner: String, gone: [String] = [], limit: Int = 2000
+    at now: Instant, owner: String, gone: [String] = [], limit: Int = 2000, locking: Bool = true
   ) throws(StoreError) -> ClaimablePushes {
-    let locking = db.dialect == .postgreSQL ? " FOR UPDATE SKIP LOCKED" : ""
+    let locking = locking && db.dialect == .postgreSQL ? " FOR UPDATE SKIP LOCKED" : ""
     var mine: Set<Int64> = []
     var takenOver: Set<Int64> = []
     // Those past their backoff first: pushes waiting on one never crowd out the ones that

@@ -22,7 +22,7 @@ struct LockedDatabaseTests {
     #expect(health.trouble == nil)
     #expect(health.failed(at: t0, reason: "busy"))
     #expect(!health.failed(at: t0 + 500, reason: "busy"))
-    #expect(health.failed(at: t0 + 1_500, reason: "disk full"))
+    #expect(!health.failed(at: t0 + 1_500, reason: "disk full"))
     #expect(health.trouble?.failingSince == t0)
     #expect(health.trouble?.reason == "disk full")
     #expect(health.succeeded())
