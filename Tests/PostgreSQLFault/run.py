@@ -7,7 +7,7 @@ its venv), two `cooktimer serve --no-send` (A and B, different ports) and two `c
 on it. Clients start and change runs through both servers while their timers (seconds long)
 fire; a page-like event stream follows server B. Meanwhile a random one of the four processes
 is SIGKILLed 20 times (and started again), and PostgreSQL is restarted once
-(`pg_ctl restart -m fast`) halfway. Then every active run is stopped, the outbox drained, and:
+(`pg_ctl restart -m fast`) halfway (`--restarts N`: N times, evenly spread). Then every active run is stopped, the outbox drained, and:
 
 - every change answered 2xx is stored (the run, its `started` event, one event per
   `"changed": true` answer, the last step answered);
@@ -27,7 +27,7 @@ absent). Bounded: every request has a timeout, the drain waits at most 30 s, and
 process it started is killed at the end.
 
     python3 Tests/PostgreSQLFault/run.py [--bin .build/debug/cooktimer] [--seconds 30]
-        [--kills 20] [--seed N] [--keep]
+        [--kills 20] [--restarts 1] [--seed N] [--keep]
 """
 
 import http.client
