@@ -524,7 +524,12 @@ def main():
         for thread in threads:
             thread.join(timeout=30)
 
-        # Wind down: stop what is still active, then let the senders empty the outbox.
+        # Wind down: stop what is still active, then let the senders empty the outbox. A's
+        # connection, kept from the setup, died with A's kills: its first stop went nowhere,
+        # leaving a run active whose tokenless update held the drain for 30 s (seed 965351649).
+        if a.connection is not None:
+            a.connection.close()
+            a.connection = None
         for (run,) in cluster.query("SELECT id FROM runs WHERE status = 'active'"):
             a.call("POST", f"/v1/runs/{run}/stop")
         def drain():
