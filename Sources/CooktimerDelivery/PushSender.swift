@@ -128,13 +128,14 @@ public final class PushSender {
           break
         }
       } catch {
-        // Only the batches not begun go back. This batch's requests may have gone and been
-        // answered while their record failed (a PostgreSQL restart cut its transaction):
-        // released, another sender claimed such a push as new and rendered it anew — the
-        // same apns-id answered 200 twice with two bodies (tester's report, issue 21). Kept
-        // leased, this sender's next round takes them over and sends them as they went
-        // (``ClaimablePushes/takenOver``), and others wait for its lease.
-        try release(claimed[end...].map(\.id))
+        // Releasing an ended push changes nothing: only the ones left pending go back. But
+        // this batch's requests may have gone with their answers unrecorded (the database
+        // went away while recording them): its leases stay, so the push goes again only as
+        // the very request it was (``ClaimablePushes/takenOver``). Released, another sender
+        // rendered it anew under the same apns-id (the fault test: a PostgreSQL restart,
+        // then one apns-id with two bodies). A configuration error recorded every answer.
+        let kept = error is DeliveryError ? start : end
+        try release(claimed[kept...].map(\.id))
         throw error
       }
       start = end
