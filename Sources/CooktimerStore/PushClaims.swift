@@ -71,9 +71,9 @@ extension StoreTransaction {
     return ClaimablePushes(pending: pending, mine: mine, takenOver: takenOver)
   }
 
-  /// Whether ``lockClaimablePushes(at:owner:gone:limit:)`` would find anything: a read, so
-  /// a sender with nothing to claim takes no write lock (SQLite's would hold up the other
-  /// senders' records) and commits nothing (PostgreSQL's commit would wake every listener).
+  /// Whether ``lockClaimablePushes(at:owner:gone:limit:locking:)`` would find anything: a
+  /// read, taking no write lock. It counts a push with no token yet or in its backoff too;
+  /// the sender asks whether a claim would write anything instead (`PushSender.wouldClaim`).
   public func hasClaimablePushes(at now: Instant, owner: String, gone: [String] = [])
     throws(StoreError) -> Bool
   {
