@@ -28,12 +28,13 @@ public final class DeliveryHealth: @unchecked Sendable {
   }
 
   /// A round failed at `now`: keeps the streak's first instant, takes the new reason.
-  /// - Returns: true when this starts a streak or changes its reason (worth a log line).
+  /// - Returns: true when this starts a streak (worth a log line: one per outage, whose
+  ///   reason may be worded differently as it goes on).
   @discardableResult
   public func failed(at now: Instant, reason: String) -> Bool {
     lock.lock()
     defer { lock.unlock() }
-    let news = current?.reason != reason
+    let news = current == nil
     current = Trouble(failingSince: current?.failingSince ?? now, reason: reason)
     return news
   }

@@ -22,14 +22,28 @@ extension PushSender {
   ///   may be waiting).
   func claim(at now: Instant) throws -> (pushes: [ClaimedPush], full: Bool) {
     // Looked for in a read first: a round with nothing to claim (another sender holds the
-    // rest) takes no write lock and commits nothing.
+    // rest, no token yet, a backoff) takes no write lock and commits nothing.
     let anything = try service.store.read { tx in
       let gone = try tx.leaseOwners().filter { $0 != owner && SenderIdentity.isGone($0) }
-      return try tx.hasClaimablePushes(at: now, owner: owner, gone: gone)
+      return try wouldClaim(tx, at: now, gone: gone)
     }
     guard anything else { return ([], false) }
-    return try service.store.runTransaction { tx in try claim(in: tx, at: now) }
+    claimTransactions += 1
+    do {
+      return try service.store.runTransaction { tx in
+        let claimed = try claim(in: tx, at: now)
+        // Nothing written (the look and the claim disagreed, or another sender came first):
+        // roll back, as a commit would still notify every listener, this sender included.
+        if !claimWrote { throw NothingClaimed() }
+        return claimed
+      }
+    } catch is NothingClaimed {
+      return ([], false)
+    }
   }
+
+  /// Thrown to roll back a claim that wrote nothing.
+  private struct NothingClaimed: Error {}
 
   /// ``claim(at:)``'s work in `tx`, the caller's write transaction: a claim of its own, or
   /// the sender's catch-up of what is due (``RunService/catchUpDue(through:then:)``), whose
@@ -37,6 +51,7 @@ extension PushSender {
   func claim(in tx: StoreTransaction, at now: Instant) throws
     -> (pushes: [ClaimedPush], full: Bool)
   {
+    claimWrote = false
     // A sender of this host that died (SIGKILL, a crash) holds its leases no longer. What
     // it (or a sender whose lease ran out) had claimed may be in flight: that push goes
     // again as the very request it rendered, not rendered anew (issue 21: a resent push is
@@ -79,11 +94,13 @@ extension PushSender {
       guard mine.contains(id) else { continue }
       if push.expiration < nowSeconds {
         try tx.finishPush(id, state: .expired, reason: push.queued.reason, at: now)
+        claimWrote = true
         continue
       }
       if push.isSupersedable, newest[push.group] != id {
         if let alert = push.payload?.alertingCause { carried[push.group] = alert }
         try tx.finishPush(id, state: .superseded, at: now)
+        claimWrote = true
         continue
       }
       if push.isSupersedable, var payload = push.payload {
@@ -105,6 +122,7 @@ extension PushSender {
           try tx.finishPush(
             id, state: .failed,
             reason: "activity \(old + 1)'s start was refused: activity \(old) stays", at: now)
+          claimWrote = true
           continue
         case .sent?, nil: break
         }
@@ -131,6 +149,7 @@ extension PushSender {
           for: payload, runID: runID, at: now, apnsID: UUID().uuidString.lowercased(), tx: tx)
         {
           backupsQueued = true
+          claimWrote = true
           payload.silenced = true
           try keep(&push, payload, tx)
         }
@@ -145,6 +164,7 @@ extension PushSender {
           apnsID: apnsID ?? UUID().uuidString.lowercased(), sandbox: token.sandbox,
           state: .pending)
         try tx.addSend(send)
+        claimWrote = true
         push.sends.append(send)
       }
       guard push.sends.contains(where: { $0.state == .pending }) else {
@@ -155,6 +175,7 @@ extension PushSender {
           try tx.finishPush(
             id, state: sent ? .sent : .failed, reason: sent ? nil : "every token failed",
             at: now)
+          claimWrote = true
         }
         continue
       }
@@ -184,6 +205,7 @@ extension PushSender {
     for holder in gone where !released.isEmpty {
       try tx.releasePushes(released.sorted(), owner: holder)
     }
+    if !chosen.isEmpty || !released.isEmpty { claimWrote = true }
     var rendered: [ClaimedPush] = []
     // Per token, the priority-10 pushes it has had this hour, counting this round's.
     var used: [String: Int] = [:]
@@ -223,6 +245,7 @@ extension PushSender {
   {
     let blob = payload.encoded()
     try tx.replacePayload(push.id, payload: blob)
+    claimWrote = true
     push.payload = payload
     push.queued.entry.draft.payload = blob
   }

@@ -21,7 +21,9 @@ extension PushSender {
   /// ``RoundBackoff``'s wait, for as long as it takes: the loop never ends on its own while
   /// `send` or `serve` runs (issue 26: a lock held over 5 s stopped delivery for good).
   /// `health` says meanwhile since when and why; `log` gets one line when a streak of
-  /// failures starts or its reason changes, and one when delivery resumes.
+  /// failures starts (one outage, one line, however its reason is worded along the way:
+  /// a PostgreSQL restart is "lost the connection" and then "could not connect"), and one
+  /// when delivery resumes.
   ///
   /// - Throws: only what no wait mends: ``DeliveryError/configuration(_:)`` and the APNs
   ///   key's or settings' errors (the pushes stay pending; the CLI exits 78).
@@ -36,14 +38,17 @@ extension PushSender {
       let wake: Instant
       do {
         if version == nil { version = try service.store.dataVersion() }
-        try deliverDue(at: service.clock.now(), stop: { stop.isStopped })
+        let round = service.clock.now()
+        try deliverDue(at: round, stop: { stop.isStopped })
         let now = service.clock.now()
-        let retry = try service.store.read { tx in try tx.nextRetry() }
+        // Only retries after the round's moment: it looked at the others already, and one it
+        // left waiting (no token yet) would make the loop spin until the push expired.
+        let retry = try service.store.read { tx in try tx.nextRetry(after: round) }
         wake = [try service.nextWake(), retry, now + 1000].compactMap { $0 }.min()!
       } catch {
         if Self.isLasting(error) { throw error }
         let delay = backoff.failed()
-        let reason = "\(error)"
+        let reason = Self.words(error)
         if health.failed(at: service.clock.now(), reason: reason) {
           log("delivery is waiting: \(reason); trying again until it works (pushes stay queued)")
         }
@@ -70,6 +75,16 @@ extension PushSender {
           break
         }
       }
+    }
+  }
+
+  /// `error` in words for the log and `/healthz`: a database failure as the store words it
+  /// (the file or URL, what happened), not as a Swift case (`database(…)`).
+  public static func words(_ error: any Error) -> String {
+    switch error {
+    case ServiceError.database(let failure): return failure.description
+    case let error as CustomStringConvertible: return error.description
+    default: return "\(error)"
     }
   }
 

@@ -32,11 +32,13 @@ extension StoreTransaction {
   /// Also reads the other pending pushes of those pushes' runs (the newest `limit`), so the
   /// caller sees the newest update of each activity.
   ///
+  /// - Parameter locking: `false` in a read transaction: the same pushes, none locked (a
+  ///   sender looks whether a claim would do anything before it begins one).
   /// - Throws: the engine's ``StoreError``.
   public func lockClaimablePushes(
-    at now: Instant, owner: String, gone: [String] = [], limit: Int = 2000
+    at now: Instant, owner: String, gone: [String] = [], limit: Int = 2000, locking: Bool = true
   ) throws(StoreError) -> ClaimablePushes {
-    let locking = db.dialect == .postgreSQL ? " FOR UPDATE SKIP LOCKED" : ""
+    let locking = locking && db.dialect == .postgreSQL ? " FOR UPDATE SKIP LOCKED" : ""
     var mine: Set<Int64> = []
     var takenOver: Set<Int64> = []
     // Those past their backoff first: pushes waiting on one never crowd out the ones that
@@ -69,9 +71,9 @@ extension StoreTransaction {
     return ClaimablePushes(pending: pending, mine: mine, takenOver: takenOver)
   }
 
-  /// Whether ``lockClaimablePushes(at:owner:gone:limit:)`` would find anything: a read, so
-  /// a sender with nothing to claim takes no write lock (SQLite's would hold up the other
-  /// senders' records) and commits nothing (PostgreSQL's commit would wake every listener).
+  /// Whether ``lockClaimablePushes(at:owner:gone:limit:locking:)`` would find anything: a
+  /// read, taking no write lock. It counts a push with no token yet or in its backoff too;
+  /// the sender asks whether a claim would write anything instead (`PushSender.wouldClaim`).
   public func hasClaimablePushes(at now: Instant, owner: String, gone: [String] = [])
     throws(StoreError) -> Bool
   {

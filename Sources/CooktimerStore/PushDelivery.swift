@@ -225,12 +225,18 @@ extension StoreTransaction {
   /// sender's lease: the earliest of those moments (the later of the two for a push that has
   /// both). A push another sender holds counts at its lease's end, not at a backoff already
   /// past, which would wake this sender over and over while the other sends it.
-  public func nextRetry() throws(StoreError) -> Instant? {
+  ///
+  /// - Parameter after: only moments after it: a round at `after` looked at every push whose
+  ///   moment had come, so one it left waiting (no token yet) would otherwise wake the
+  ///   sender again at once, over and over, until the push expires.
+  public func nextRetry(after: Instant = Instant(unixMilliseconds: 0)) throws(StoreError)
+    -> Instant?
+  {
     try db.first(
       """
       SELECT min(max(coalesce(next_attempt_ms, 0), coalesce(lease_until_ms, 0))) FROM outbox
-      WHERE state = 'pending' AND (next_attempt_ms IS NOT NULL OR lease_until_ms IS NOT NULL)
-      """, [], { $0.optionalInstant(0) }) ?? nil
+      WHERE state = 'pending' AND (coalesce(next_attempt_ms, 0) > ? OR coalesce(lease_until_ms, 0) > ?)
+      """, [.instant(after), .instant(after)], { $0.optionalInstant(0) }) ?? nil
   }
 
   /// The senders holding a lease on a pending push (to find those that have died).

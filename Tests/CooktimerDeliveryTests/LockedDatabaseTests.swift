@@ -1,5 +1,6 @@
 import CooktimerCore
 import CooktimerDelivery
+import CooktimerService
 import CooktimerStore
 import CooktimerTestSupport
 import Foundation
@@ -22,12 +23,21 @@ struct LockedDatabaseTests {
     #expect(health.trouble == nil)
     #expect(health.failed(at: t0, reason: "busy"))
     #expect(!health.failed(at: t0 + 500, reason: "busy"))
-    #expect(health.failed(at: t0 + 1_500, reason: "disk full"))
+    #expect(!health.failed(at: t0 + 1_500, reason: "disk full"))
     #expect(health.trouble?.failingSince == t0)
     #expect(health.trouble?.reason == "disk full")
     #expect(health.succeeded())
     #expect(health.trouble == nil)
     #expect(!health.succeeded())
+  }
+
+  /// A tester's log after a PostgreSQL restart: `delivery is waiting:
+  /// database(postgresql://…: lost the connection…)`, a Swift case name. The store's words.
+  @Test func aDatabaseFailureIsSaidInTheStoresWords() {
+    let words = "postgresql://kitchen@db/cooktimer: lost the connection to the server; try again"
+    let failure = DatabaseFailure(
+      kind: .busy, path: "postgresql://kitchen@db/cooktimer", description: words)
+    #expect(PushSender.words(ServiceError.database(failure)) == words)
   }
 
   /// Another process holds the write lock for longer than SQLite's 5 s busy timeout (until
