@@ -48,9 +48,11 @@ extension PushSender {
       } catch {
         if Self.isLasting(error) { throw error }
         let delay = backoff.failed()
-        let reason = Self.words(error)
-        if health.failed(at: service.clock.now(), reason: reason) {
-          log("delivery is waiting: \(reason); trying again until it works (pushes stay queued)")
+        // The log has the whole message; `/healthz` (``DeliveryHealth``) the kind only.
+        if health.failed(at: service.clock.now(), reason: Self.publicWords(error)) {
+          log(
+            "delivery is waiting: \(Self.words(error)); trying again until it works "
+              + "(pushes stay queued)")
         }
         if stop.wait(nanoseconds: delay * 1_000_000) { break }
         continue
@@ -86,6 +88,13 @@ extension PushSender {
     case let error as CustomStringConvertible: return error.description
     default: return "\(error)"
     }
+  }
+
+  /// ``words(_:)`` for whoever can read `/healthz`: a database failure as its kind only
+  /// (``DatabaseFailure/Kind/summary``), never the database's location.
+  public static func publicWords(_ error: any Error) -> String {
+    if case ServiceError.database(let failure) = error { return failure.kind.summary }
+    return words(error)
   }
 
   /// Errors that waiting does not mend: the sender's configuration.

@@ -30,21 +30,6 @@ enum APIError {
     return response
   }
 
-  /// A database failure as anyone may read it (an answer's `error`, `/healthz`'s `reason`):
-  /// its kind only.
-  static func databaseReason(_ kind: DatabaseFailure.Kind) -> String {
-    switch kind {
-    case .busy: return "the database is busy"
-    case .unreachable: return "the database is unreachable"
-    case .io: return "the database cannot be read or written (I/O failure)"
-    case .permissionDenied: return "the database refuses access"
-    case .misconfigured:
-      return "the database's settings do not fit (a missing schema, a read-only server)"
-    case .corrupt, .notCooktimerDatabase, .futureSchema: return "the database is not readable"
-    case .other: return "the database failed"
-    }
-  }
-
   static func classify(_ error: any Error) -> (HTTPStatus, String) {
     switch error {
     case let error as RequestError:
@@ -71,9 +56,9 @@ enum APIError {
         // port are not for anyone who can send a request (docs/api.md §1.3).
         switch failure.kind {
         case .busy, .unreachable:
-          return (.serviceUnavailable, databaseReason(failure.kind) + "; try again")
+          return (.serviceUnavailable, failure.kind.summary + "; try again")
         default:
-          return (.internalServerError, databaseReason(failure.kind))
+          return (.internalServerError, failure.kind.summary)
         }
       case .core(let error): return classify(error)
       case .activity(let error): return classify(error)

@@ -126,7 +126,7 @@ final class RunWatcher: @unchecked Sendable {
     switch failure.kind {
     // The watcher's connection lost mid-look reads as busy: which of the two is not known.
     case .busy: return "the database is unreachable or busy"
-    default: return APIError.databaseReason(failure.kind)
+    default: return failure.kind.summary
     }
   }
 

@@ -43,6 +43,24 @@ public struct DatabaseFailure: Hashable, Sendable, CustomStringConvertible {
   }
 }
 
+extension DatabaseFailure.Kind {
+  /// The failure as anyone may read it (an HTTP answer's `error`, `/healthz`'s `reason`):
+  /// its kind only — never the database's location or the engine's words (a socket path, a
+  /// user name, a port are not for whoever can send a request).
+  public var summary: String {
+    switch self {
+    case .busy: return "the database is busy"
+    case .unreachable: return "the database is unreachable"
+    case .io: return "the database cannot be read or written (I/O failure)"
+    case .permissionDenied: return "the database refuses access"
+    case .misconfigured:
+      return "the database's settings do not fit (a missing schema, a read-only server)"
+    case .corrupt, .notCooktimerDatabase, .futureSchema: return "the database is not readable"
+    case .other: return "the database failed"
+    }
+  }
+}
+
 extension ServiceError {
   /// `error` as the service tells it: a missing run is ``noSuchRun(_:)``, every other store
   /// failure ``database(_:)`` with its kind.

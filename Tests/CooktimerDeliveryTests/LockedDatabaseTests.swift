@@ -38,6 +38,8 @@ struct LockedDatabaseTests {
     let failure = DatabaseFailure(
       kind: .busy, path: "postgresql://kitchen@db/cooktimer", description: words)
     #expect(PushSender.words(ServiceError.database(failure)) == words)
+    // `/healthz` (whoever can reach the server) hears the kind, never the location.
+    #expect(PushSender.publicWords(ServiceError.database(failure)) == "the database is busy")
   }
 
   /// Another process holds the write lock for longer than SQLite's 5 s busy timeout (until

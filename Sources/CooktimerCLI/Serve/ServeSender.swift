@@ -31,11 +31,11 @@ final class ServeSender: @unchecked Sendable {
           try make().run(until: stop, health: health)
           return
         } catch  where !PushSender.isLasting(error) {
-          health.failed(at: clock.now(), reason: PushSender.words(error))
+          health.failed(at: clock.now(), reason: PushSender.publicWords(error))
           if stop.wait(milliseconds: backoff.failed()) { return }
         } catch {
           failed("the APNs sender stopped: \(error); pushes stay queued for `cooktimer send`")
-          health.failed(at: clock.now(), reason: "stopped: \(PushSender.words(error))")
+          health.failed(at: clock.now(), reason: "stopped: \(PushSender.publicWords(error))")
           return
         }
       }
