@@ -85,21 +85,29 @@ extension PushSender {
     var startTokens: [PushToken]?
     var deviceTokens: [PushToken]?
     var lives = LiveActivities()
-    // Every locked push's sends in one query, not one per push.
+    // Every locked push's sends in one query, not one per push; the new ones written in one.
     let sendsByPush = try tx.sends(pushIDs: mine)
+    var newSends: [PushSend] = []
+    // Pushes that expired or were superseded, ended in one statement (re-scores supersede
+    // each other by the dozen).
+    var ended: [PushEnding] = []
+    // The update tokens of the runs whose updates are locked, in one query, not one per push.
+    let updateTokens = try tx.activityTokens(
+      runIDs: Set(
+        pending.filter { mine.contains($0.id) && $0.isSupersedable }.map(\.queued.entry.runID)))
     let nowSeconds = now.unixMilliseconds / 1000
     for var push in pending {
       let id = push.id
       // Another sender's push (locked by its claim, or leased): only read, to choose.
       guard mine.contains(id) else { continue }
       if push.expiration < nowSeconds {
-        try tx.finishPush(id, state: .expired, reason: push.queued.reason, at: now)
+        ended.append(PushEnding(id: id, state: .expired, reason: push.queued.reason))
         claimWrote = true
         continue
       }
       if push.isSupersedable, newest[push.group] != id {
         if let alert = push.payload?.alertingCause { carried[push.group] = alert }
-        try tx.finishPush(id, state: .superseded, at: now)
+        ended.append(PushEnding(id: id, state: .superseded))
         claimWrote = true
         continue
       }
@@ -138,7 +146,7 @@ extension PushSender {
         tokens = try deviceTokens ?? tx.deviceTokens()
         deviceTokens = tokens
       } else {
-        tokens = try tx.activityTokens(runID: runID, activity: address.activity)
+        tokens = updateTokens[ActivityKey(runID: runID, activity: address.activity)] ?? []
       }
       if push.isSupersedable, var payload = push.payload, payload.carriesFire,
         address.refused || tokens.isEmpty
@@ -163,7 +171,7 @@ extension PushSender {
           pushID: id, token: token.token,
           apnsID: apnsID ?? UUID().uuidString.lowercased(), sandbox: token.sandbox,
           state: .pending)
-        try tx.addSend(send)
+        newSends.append(send)
         claimWrote = true
         push.sends.append(send)
       }
@@ -199,6 +207,8 @@ extension PushSender {
       }
       chosen.append(push)
     }
+    try tx.finishPushes(ended, at: now)
+    try tx.addSends(newSends)
     chosen = chosen.filter { free.contains($0.id) }
     try tx.lease(chosen.map(\.id), owner: owner, until: now + Self.leaseLength)
     released.subtract(chosen.map(\.id))
@@ -218,11 +228,15 @@ extension PushSender {
     for run in try tx.activeRuns(ids: Set(chosen.map(\.queued.entry.runID))) {
       runs[run.id] = .some(run)
     }
+    let stamps = try takeTimestamps(chosen, unanswered: unanswered, at: now, runs: &runs, tx)
+    // What each push carries as it goes, written in one statement after the round's renderings.
+    var renderings: [PushRenderingRecord] = []
     for push in chosen {
       guard
         var push = try render(
-          push, at: now, resendingAsRendered: unanswered.contains(push.id), runs: &runs,
-          ranking: &ranking, tx)
+          push, at: now, resendingAsRendered: unanswered.contains(push.id),
+          timestamp: stamps[push.id], runs: &runs, ranking: &ranking, renderings: &renderings,
+          tx)
       else { continue }
       if let payload = push.payload {
         for send in push.sends where send.state == .pending {
@@ -236,6 +250,7 @@ extension PushSender {
       }
       rendered.append(push)
     }
+    try tx.recordRenderings(renderings)
     return (rendered, mine.count >= Self.claimSize)
   }
 
@@ -256,16 +271,17 @@ extension PushSender {
   /// it goes again as recorded — same body, headers, timestamp and `apns-id` — if that
   /// rendering is at most ``resendWindow`` old and its `stale-date` not past; an older one
   /// is rendered anew (then it would show the phone a state long gone).
+  ///
+  /// `timestamp`: the activity's next, taken for it (``takeTimestamps(_:unanswered:at:runs:_:)``);
+  /// the rendering is added to `renderings`, for the caller to record.
   private func render(
-    _ push: ClaimedPush, at now: Instant, resendingAsRendered: Bool, runs: inout [String: Run?],
-    ranking: inout RelevanceRanking?, _ tx: StoreTransaction
+    _ push: ClaimedPush, at now: Instant, resendingAsRendered: Bool, timestamp: Int64?,
+    runs: inout [String: Run?], ranking: inout RelevanceRanking?,
+    renderings: inout [PushRenderingRecord], _ tx: StoreTransaction
   ) throws -> ClaimedPush? {
     var push = push
     let recorded = push.queued.entry.draft
-    if resendingAsRendered, push.payload != nil,
-      now.unixMilliseconds - recorded.timestamp * 1000 <= Self.resendWindow,
-      !Self.isStale(body: recorded.body, at: now)
-    {
+    if goesAsRecorded(push, resendingAsRendered: resendingAsRendered, at: now) {
       // The recorded headers as they went (a start's capped `apns-expiration` included),
       // the body as stored; the per-token `apns-id`s are the sends' own.
       let apnsID = push.apnsID
@@ -280,7 +296,7 @@ extension PushSender {
       // The payload decoded at the claim, not decoded again.
       made = try PushRendering.render(
         push.queued.entry, at: now, take: true, timestampActivity: push.address,
-        payload: push.payload, runs: &runs, ranking: &ranking, tx: tx)
+        payload: push.payload, timestamp: timestamp, runs: &runs, ranking: &ranking, tx: tx)
     } catch let error as ActivityError {
       try tx.finishPush(push.id, state: .failed, reason: "\(error)", at: now)
       log("\(push.name) failed: \(error)")
@@ -292,8 +308,9 @@ extension PushSender {
       return push
     }
     let draft = made.entry.draft
-    try tx.recordRendering(
-      push.id, body: draft.body, headers: draft.headers, timestamp: draft.timestamp)
+    renderings.append(
+      PushRenderingRecord(
+        id: push.id, body: draft.body, headers: draft.headers, timestamp: draft.timestamp))
     push.queued.entry = made.entry
     push.body = request.body
     let apnsID = push.apnsID
@@ -305,6 +322,40 @@ extension PushSender {
 }
 
 extension PushSender {
+  /// Whether `push` goes again as its recorded rendering (``render``'s `resendingAsRendered`):
+  /// that rendering is at most ``resendWindow`` old and its `stale-date` not past.
+  func goesAsRecorded(_ push: ClaimedPush, resendingAsRendered: Bool, at now: Instant) -> Bool {
+    let recorded = push.queued.entry.draft
+    return resendingAsRendered && push.payload != nil
+      && now.unixMilliseconds - recorded.timestamp * 1000 <= Self.resendWindow
+      && !Self.isStale(body: recorded.body, at: now)
+  }
+
+  /// The next APNs timestamp of each push of `chosen` that is rendered anew (a Live Activity
+  /// push with a payload and a stored run, not going as recorded), by push id: taken
+  /// together, one statement for the round instead of one per push, in the order the pushes
+  /// go (two of one activity take two, rising). Reads into `runs` any run not read yet.
+  func takeTimestamps(
+    _ chosen: [ClaimedPush], unanswered: Set<Int64>, at now: Instant,
+    runs: inout [String: Run?], _ tx: StoreTransaction
+  ) throws -> [Int64: Int64] {
+    var takers: [Int64] = []
+    var activities: [(runID: String, activity: Int)] = []
+    for push in chosen {
+      guard let payload = push.payload, payload.kind != .alert,
+        !goesAsRecorded(push, resendingAsRendered: unanswered.contains(push.id), at: now)
+      else { continue }
+      let runID = push.queued.entry.runID
+      if runs[runID] == nil { runs[runID] = .some(try tx.run(id: runID)) }
+      guard case .some(.some) = runs[runID] else { continue }
+      takers.append(push.id)
+      activities.append((runID, push.address ?? payload.activity))
+    }
+    guard !activities.isEmpty else { return [:] }
+    return Dictionary(
+      uniqueKeysWithValues: zip(takers, try tx.nextPushTimestamps(activities, now: now)))
+  }
+
   /// How old (ms) a rendering may be and still go again unchanged after its sender died.
   static let resendWindow: Int64 = 60_000
 

@@ -35,10 +35,13 @@ public enum PushRendering {
   ///     changes committed side by side (PostgreSQL) each ranked the runs without the
   ///     other's change, and the score they stored would stay on the phone until the next
   ///     push.
+  ///   - taken: with `take`, the activity's next timestamp already taken for this push
+  ///     (a sender takes a round's together, ``StoreTransaction/nextPushTimestamps(_:now:)``).
   public static func render(
     _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,
     after: Int64? = nil, timestampActivity: Int? = nil, payload: OutboxPush? = nil,
-    runs: inout [String: Run?], ranking: inout RelevanceRanking?, tx: StoreTransaction
+    timestamp taken: Int64? = nil, runs: inout [String: Run?], ranking: inout RelevanceRanking?,
+    tx: StoreTransaction
   ) throws -> RenderedPush {
     let run: Run?
     if let known = runs[entry.runID] {
@@ -59,7 +62,7 @@ public enum PushRendering {
       push.kind == .alert
       ? entry.draft.timestamp
       : take
-        ? try tx.nextPushTimestamp(runID: run.id, activity: activity, now: now)
+        ? try taken ?? tx.nextPushTimestamp(runID: run.id, activity: activity, now: now)
         : max(
           try tx.peekPushTimestamp(runID: run.id, activity: activity, now: now),
           (after ?? .min) + 1)
@@ -73,7 +76,7 @@ public enum PushRendering {
     return RenderedPush(entry: rendered, request: request)
   }
 
-  /// As ``render(_:at:topic:take:after:timestampActivity:payload:runs:ranking:tx:)``,
+  /// As ``render(_:at:topic:take:after:timestampActivity:payload:timestamp:runs:ranking:tx:)``,
   /// reading the row's run and the device's order afresh.
   public static func render(
     _ entry: OutboxEntry, at now: Instant, topic: String? = nil, take: Bool,

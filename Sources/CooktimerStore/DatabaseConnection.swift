@@ -73,6 +73,7 @@ final class DatabaseConnection {
   func withStatement<T>(
     _ sql: String, _ body: (any DatabaseStatement) throws(StoreError) -> T
   ) throws(StoreError) -> T {
+    statementsRun += 1
     let statement: any DatabaseStatement
     if let kept = prepared.removeValue(forKey: sql) {
       statement = kept
@@ -104,6 +105,11 @@ final class DatabaseConnection {
   /// The write transactions this connection has committed: on SQLite each is one `fdatasync`
   /// of the WAL (SQLite's default `synchronous`), what a timer's push waits for before its request.
   private(set) var writeCommits = 0
+
+  /// The statements with values this connection has run (``withStatement(_:_:)``; not the
+  /// transaction commands): on PostgreSQL each is one round trip, so a test can count what
+  /// a sender's wave costs.
+  private(set) var statementsRun = 0
 
   /// Runs `body` in a write transaction of single runs (``DatabaseEngine/beginRunWrite()``):
   /// `body` locks each run it changes (``lockRun(_:)``) before reading it.

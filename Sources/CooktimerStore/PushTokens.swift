@@ -1,4 +1,5 @@
 import CooktimerCore
+import Foundation
 
 /// A push token the phone handed out (docs/delivery.md §1), as stored: lowercase hex.
 public struct PushToken: Hashable, Sendable {
@@ -96,6 +97,25 @@ extension StoreTransaction {
       [.text(runID), .integer(activity)])
   }
 
+  /// The update tokens of every activity of the runs `runIDs`, by run and activity, each
+  /// activity's oldest first: a claim's in one query, not one per push.
+  public func activityTokens(runIDs: some Collection<String>) throws(StoreError)
+    -> [ActivityKey: [PushToken]]
+  {
+    guard !runIDs.isEmpty else { return [:] }
+    let list = String(
+      decoding: (try? JSONEncoder().encode(Array(runIDs))) ?? Data("[]".utf8), as: UTF8.self)
+    var found: [ActivityKey: [PushToken]] = [:]
+    for token in try tokens(
+      "WHERE kind = 'activity' AND run_id IN (SELECT value FROM json_each(?))"
+        + " ORDER BY created_ms, token", [.text(list)])
+    {
+      guard let run = token.runID, let activity = token.activity else { continue }
+      found[ActivityKey(runID: run, activity: activity), default: []].append(token)
+    }
+    return found
+  }
+
   private func tokens(_ clause: String, _ values: [DatabaseValue]) throws(StoreError)
     -> [PushToken]
   {
@@ -109,5 +129,16 @@ extension StoreTransaction {
         device: row.isNull(4) ? nil : row.text(4), sandbox: row.int(5) != 0,
         createdAt: row.instant(6))
     }
+  }
+}
+
+/// One activity of one run: what update tokens belong to.
+public struct ActivityKey: Hashable, Sendable {
+  public var runID: String
+  public var activity: Int
+
+  public init(runID: String, activity: Int) {
+    self.runID = runID
+    self.activity = activity
   }
 }

@@ -130,6 +130,14 @@ public final class RunStore: @unchecked Sendable {
     return db.writeCommits
   }
 
+  /// How many statements this store has run (not counting BEGIN and COMMIT): on PostgreSQL
+  /// each is a round trip, so a test can count what a sender's claim and wave of answers cost.
+  package var statementsRun: Int {
+    lock.lock()
+    defer { lock.unlock() }
+    return db.statementsRun
+  }
+
   /// ``transaction(_:)`` for a change of one run: the run's row is locked first, and on
   /// PostgreSQL only changes of the same run wait for each other — two servers changing
   /// different runs commit side by side (``DatabaseEngine/beginRunWrite()``). `body` must
