@@ -121,8 +121,14 @@ public final class PushSender {
           break
         }
       } catch {
-        // Releasing an ended push changes nothing: only the ones left pending go back.
-        try release(claimed[start...].map(\.id))
+        // Releasing an ended push changes nothing: only the ones left pending go back. But
+        // this batch's requests may have gone with their answers unrecorded (the database
+        // went away while recording them): its leases stay, so the push goes again only as
+        // the very request it was (``ClaimablePushes/takenOver``). Released, another sender
+        // rendered it anew under the same apns-id (the fault test: a PostgreSQL restart,
+        // then one apns-id with two bodies). A configuration error recorded every answer.
+        let kept = error is DeliveryError ? start : end
+        try release(claimed[kept...].map(\.id))
         throw error
       }
       start = end
