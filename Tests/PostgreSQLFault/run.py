@@ -21,6 +21,10 @@ is SIGKILLed 20 times (and started again), and PostgreSQL is restarted once
   `run` event or a `resync`), within 10 s; and, once the outbox is drained, each of 30
   changes made through A one at a time with nothing else writing within 2 s.
 
+Clients retry a request that got no answer (or 503) with its Idempotency-Key, as an app
+does: a run created but never answered would otherwise have no activity token, and its
+end would wait in the outbox for ever.
+
 Prints a summary; exits 1 on any failure, 2 when something it needs is missing. Python's
 standard library only (the stand-in has its own venv, made by Tests/APNsStandIn/venv.sh when
 absent). Bounded: every request has a timeout, the drain waits at most 30 s, and every
@@ -138,15 +142,26 @@ class Tally(driver.Tally):
 
 
 class Client:
-    """Keep-alive HTTP/1.1 to one server; a broken connection is reopened on the next call."""
+    """Keep-alive HTTP/1.1 to one server; a broken connection is reopened on the next call,
+    and so is one left idle for `IDLE` seconds: `serve` closes an idle keep-alive after 10 s
+    (HTTPServerConfiguration.connectionTimeoutSeconds), and a request written on a
+    connection the server has closed gets no answer. Client `a` sat idle through the kills
+    and the drain, and so the quiet check's first POST got none."""
+
+    IDLE = 5
 
     def __init__(self, port, tally):
-        self.port, self.tally, self.connection = port, tally, None
+        self.port, self.tally, self.connection, self.used = port, tally, None, 0.0
 
-    def call(self, method, path, body=None):
+    def call(self, method, path, body=None, key=None):
+        """(status, JSON body of a 2xx) or (None, None) when no answer came. `key`: the
+        Idempotency-Key, to retry a request whose answer was lost; a new one by default."""
+        if self.connection is not None and time.monotonic() - self.used > self.IDLE:
+            self.connection.close()
+            self.connection = None
         if self.connection is None:
             self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=10)
-        headers = {"Idempotency-Key": str(uuid.uuid4())}
+        headers = {"Idempotency-Key": key or str(uuid.uuid4())}
         if body is not None:
             headers["Content-Type"] = "application/json"
         try:
@@ -160,12 +175,33 @@ class Client:
             self.connection = None
             self.tally.answer("no answer")
             return None, None
+        self.used = time.monotonic()
         self.tally.answer(response.status)
         if 200 <= response.status < 300 and text:
             return response.status, json.loads(text)
         if response.status >= 500 and response.status != 503:
             self.tally.fail(f"{method} {path} on :{self.port} answered {response.status}: {text[:200]!r}")
         return response.status, None
+
+
+def until_answered(client, method, path, body=None, within=30):
+    """`client.call` again with the same Idempotency-Key while no answer comes or the answer
+    is 503 (a server killed or restarting, PostgreSQL restarting), as an app retries: a
+    request whose answer was lost may have been done, and only its key tells the server
+    so. A run whose creation was done but never answered has no activity token (no client
+    knows it), so its end would wait in the outbox for ever. For `within` seconds at most
+    (a killed server is healthy again within 20 s, `Child.start`). (status, body) as `call`."""
+    key = str(uuid.uuid4())
+    until = time.monotonic() + within
+    while True:
+        status, document = client.call(method, path, body, key=key)
+        if status is not None and status != 503:
+            return status, document
+        if time.monotonic() > until:
+            client.tally.fail(f"{method} {path} on :{client.port}: no answer but 503 "
+                              f"within {within} s")
+            return status, document
+        time.sleep(0.1)
 
 
 def stream_follower(port, tally, stop):
@@ -225,8 +261,8 @@ def worker(own, other, deadline, tally, rng, watched):
     changes = 0
     while time.monotonic() < deadline:
         if run is None:
-            status, document = own.call("POST", "/v1/runs",
-                                        {"recipe": rng.choice(list(RECIPES)), "autoAdvance": False})
+            status, document = until_answered(
+                own, "POST", "/v1/runs", {"recipe": rng.choice(list(RECIPES)), "autoAdvance": False})
             if status != 201:
                 time.sleep(0.1)
                 continue
@@ -290,6 +326,7 @@ def quiet_changes(a, tally, rng, count=30):
     the outbox drained), each at a random point of B's watcher's poll: B's stream must show
     each within 2 s. Steady writes from other clients would hide a change B's watcher
     skipped until the next write."""
+    # Nothing is killed now: every request must be answered at the first try.
     status, document = a.call("POST", "/v1/runs", {"recipe": SLOW[0], "autoAdvance": False})
     if status != 201:
         return None, [f"quiet check: POST /v1/runs answered {status}"]
@@ -352,18 +389,27 @@ def difference(first, again):
     return ", ".join(said)
 
 
-def check_pushes(cluster, requests, fault_times):
+def check_pushes(cluster, requests, fault_times, known_runs):
     """`requests`: the stand-in's log. `fault_times`: when a `send` was killed or PostgreSQL
-    restarted (time.time())."""
+    restarted (time.time()). `known_runs`: the runs a client was answered 201 for."""
     problems, notes = [], {}
     states = dict((state, int(n)) for state, n in cluster.query(
         "SELECT state, count(*) FROM outbox GROUP BY state"))
     notes["outbox"] = states
     for state in ("pending", "failed"):
         if states.get(state):
-            rows = cluster.query(f"SELECT id, event, reason FROM outbox WHERE state = '{state}' "
-                                 "ORDER BY id LIMIT 5")
-            problems.append(f"{states[state]} pushes {state} after the drain, e.g. {rows}")
+            # Enough to tell why: the run (answered to a client or not), its activity tokens,
+            # the lease, the attempts.
+            rows = cluster.query(
+                "SELECT o.id, o.event, o.reason, o.run_id, o.attempts, o.lease_owner, "
+                "(SELECT count(*) FROM push_tokens t WHERE t.run_id = o.run_id "
+                "AND t.activity = o.activity) FROM outbox o "
+                f"WHERE o.state = '{state}' ORDER BY o.id LIMIT 5")
+            said = [f"push {push} ({event}, reason {reason!r}) of run {run} "
+                    f"({'answered' if run in known_runs else 'never answered'} to a client, "
+                    f"{tokens} activity tokens), {attempts} attempts, lease {owner!r}"
+                    for push, event, reason, run, attempts, owner, tokens in rows]
+            problems.append(f"{states[state]} pushes {state} after the drain: {said}")
     ok = {}
     for r in requests:
         if r.get("status") == 200:
@@ -522,7 +568,9 @@ def main():
 
         # Wind down: stop what is still active, then let the senders empty the outbox.
         for (run,) in cluster.query("SELECT id FROM runs WHERE status = 'active'"):
-            a.call("POST", f"/v1/runs/{run}/stop")
+            status, _ = until_answered(a, "POST", f"/v1/runs/{run}/stop")
+            if status != 200:
+                problems.append(f"wind-down: stop of {run} answered {status}")
         def drain():
             until = time.monotonic() + 30
             while time.monotonic() < until:
@@ -550,7 +598,7 @@ def main():
         with open(log_file) as f:
             requests = [json.loads(line) for line in f if line.endswith("\n")]
         problems += tally.failures + check_store(cluster, tally)
-        push_problems, notes = check_pushes(cluster, requests, fault_times)
+        push_problems, notes = check_pushes(cluster, requests, fault_times, tally.started)
         problems += push_problems
         if tally.checked_on_b == 0:
             problems.append("no change made through A was checked on B's stream")
