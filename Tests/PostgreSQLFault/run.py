@@ -14,7 +14,8 @@ is SIGKILLed 20 times (and started again), and PostgreSQL is restarted once
 - every push the sender records as sent reached every token it was for: the stand-in logged a
   200 for each (apns-id, token) of `push_sends`; nothing is left pending or failed;
 - no push answered 200 is sent again, except one whose answer was in flight when its sender
-  was killed (its first 200 within 3 s before a kill of a `send`) or PostgreSQL restarted,
+  was killed (its first 200 logged from 3 s before to 1 s after a kill of a `send`: the
+  stand-in may read a request a moment after its sender died) or PostgreSQL restarted,
   and then as the same request (same apns-id, token, apns-* headers and body, which holds
   the timestamp);
 - the event stream on server B saw every change made through A (the state A answered, in a
@@ -434,13 +435,19 @@ def check_pushes(cluster, requests, fault_times, known_runs):
             {k: v for k, v in r["headers"].items() if k.startswith("apns-")} ==
             {k: v for k, v in first["headers"].items() if k.startswith("apns-")}
             for r in answered[1:])
-        in_flight = any(0 <= at - first["time"] <= 3 for at in fault_times)
+        # The stand-in logs a request when it has read it, which under load can be a moment
+        # after its sender was killed (seed 544059346: 20-70 ms): such a request was in
+        # flight at the kill all the same.
+        in_flight = any(-1 <= at - first["time"] <= 3 for at in fault_times)
         if not same:
             problems.append(f"apns-id {apns_id} answered 200 {len(answered)} times, not as "
                             f"the same request: {difference(first, answered[1])}")
         elif not in_flight:
+            near = min(fault_times, key=lambda at: abs(at - first["time"]), default=None)
             problems.append(f"apns-id {apns_id} answered 200 {len(answered)} times with no "
-                            "kill of a sender or restart of PostgreSQL within 3 s after the first")
+                            "kill of a sender or restart of PostgreSQL from 1 s before to 3 s "
+                            f"after the first (at {first['time']:.3f}; nearest fault "
+                            f"{near if near is None else f'{near:.3f}'})")
         again += len(answered) - 1
     notes["again"] = again
     notes["answered 200"] = sum(len(v) for v in ok.values())
@@ -557,9 +564,10 @@ def main():
                 break
             time.sleep(max(0, start + at - time.monotonic()))
             victim = rng.choice(children)
+            killed_at = time.time()
             victim.kill()
             if victim.name.startswith("send"):
-                fault_times.append(time.time())
+                fault_times.append(killed_at)
             kills[victim.name] = kills.get(victim.name, 0) + 1
             time.sleep(rng.uniform(0.05, 0.5))
             victim.start()
