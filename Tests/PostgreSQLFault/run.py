@@ -209,9 +209,15 @@ def until_answered(client, method, path, body=None, within=30):
         time.sleep(0.1)
 
 
-def stream_follower(port, tally, stop):
-    """A page's event stream on server B: reconnects with Last-Event-ID after a break."""
+def stream_follower(port, tally, stop, record):
+    """A page's event stream on server B: reconnects with Last-Event-ID after a break.
+    `record`: a file that gets one JSON line per connection (its Last-Event-ID, status) and
+    per event (id, kind, each run's id and phase), with time.time(), for the kept logs."""
     last_id = None
+
+    def note(**fields):
+        record.write(json.dumps(dict(time=round(time.time(), 3), **fields)) + "\n")
+
     while not stop.is_set():
         try:
             connection = http.client.HTTPConnection("127.0.0.1", port, timeout=5)
@@ -220,6 +226,7 @@ def stream_follower(port, tally, stop):
                 headers["Last-Event-ID"] = last_id
             connection.request("GET", "/v1/events", headers=headers)
             response = connection.getresponse()
+            note(connect=last_id, status=response.status)
             if response.status != 200:
                 connection.close()
                 time.sleep(0.2)
@@ -242,6 +249,8 @@ def stream_follower(port, tally, stop):
                     if kind in ("run", "resync") and data:
                         document = json.loads("\n".join(data))
                         runs = [document["run"]] if kind == "run" else document["runs"]
+                        note(id=event_id, kind=kind,
+                             runs=[(run["id"], run.get("phase")) for run in runs])
                         with tally.lock:
                             if kind == "resync":
                                 # A known run missing from a resync has ended (docs/api.md §1.4).
@@ -257,7 +266,8 @@ def stream_follower(port, tally, stop):
                             tally.lock.notify_all()
                     kind, data, event_id = None, [], None
             connection.close()
-        except (OSError, http.client.HTTPException, ValueError):
+        except (OSError, http.client.HTTPException, ValueError) as error:
+            note(broken=type(error).__name__)
             time.sleep(0.1)
 
 
@@ -383,8 +393,9 @@ def judge_unseen(cluster, tally):
                 if mine is not None and seq >= mine and at <= answered_wall + 10]
         if not (later and told):
             problems.append(
-                f"{run}: B's stream did not show the state A answered to {action} within 10 s: "
-                f"{wanted} (A's change {mine}, a later change {later}, B told ids {told[:3]})")
+                f"{run}: B's stream did not show the state A answered to {action} at "
+                f"{answered_wall:.3f} within 10 s: {wanted} (A's change {mine}, a later change "
+                f"{later}, B told ids {told[:3]}; stream.jsonl has what B's stream got)")
     return problems
 
 
@@ -567,7 +578,9 @@ def main():
                 raise RuntimeError("registering a push-to-start token failed")
 
         stop_stream = threading.Event()
-        stream = threading.Thread(target=stream_follower, args=(ports[1], tally, stop_stream),
+        stream_record = open(os.path.join(work, "stream.jsonl"), "w", buffering=1)
+        stream = threading.Thread(target=stream_follower,
+                                  args=(ports[1], tally, stop_stream, stream_record),
                                   daemon=True)
         stream.start()
         time.sleep(0.5)
