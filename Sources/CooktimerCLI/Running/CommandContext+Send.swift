@@ -19,8 +19,17 @@ extension CommandContext {
   /// line, before anything is sent. Runs until SIGTERM/SIGINT (exit 0 after the request in
   /// flight); `--once` delivers what is due now and exits.
   func send(_ options: SendOptions) throws -> Output {
+    let location =
+      DatabaseLocation.resolve(option: self.options.database, environment: session.environment)
+      ?? ""
+    let service =
+      try options.once
+      ? service()
+      : Self.waitingForDatabase(
+        at: location, log: { writeOut($0 + "\n", to: STDERR_FILENO) },
+        sleep: { usleep(useconds_t($0 * 1000)) }, open: { try self.service() })
     let (sender, apns) = try Self.makeSender(
-      options, service: try service(), environment: session.environment)
+      options, service: service, environment: session.environment)
     if options.once {
       let sent = try sender.deliverDue(at: now)
       if json { return Output(stdout: encodeJSON(["sent": Int(sent)]) + "\n") }
@@ -37,6 +46,36 @@ extension CommandContext {
       to: STDERR_FILENO)
     try sender.run(until: stop)
     return Output()
+  }
+
+  /// `open()` again while a PostgreSQL database (`location` a URL) cannot be reached (a
+  /// failure of kind `io`), after ``RoundBackoff``'s waits (ms, through `sleep`), until
+  /// `within` ms were waited; one line to `log` when the waiting starts. A `send` started
+  /// while PostgreSQL restarts or fails over would otherwise exit 74 (the fault test: one
+  /// started in the gap of `pg_ctl restart`), and the outbox wait for a supervisor. A file,
+  /// or any other failure, fails at once.
+  static func waitingForDatabase<T>(
+    at location: String, within: Int64 = 30_000, log: (String) -> Void,
+    sleep: (Int64) -> Void, open: () throws -> T
+  ) throws -> T {
+    var backoff = RoundBackoff()
+    var waited: Int64 = 0
+    while true {
+      do {
+        return try open()
+      } catch let error as ServiceError {
+        guard DatabaseLocation.isURL(location), waited < within,
+          case .database(let failure) = error,
+          failure.kind == .io
+        else { throw error }
+        if waited == 0 {
+          log("cooktimer: waiting for the database: \(failure.description)")
+        }
+        let delay = backoff.failed()
+        sleep(delay)
+        waited += delay
+      }
+    }
   }
 
   /// A sender on `service` with the APNs settings of `options` (or their environment
