@@ -270,7 +270,8 @@ extension PushSender {
   /// last rendering may be in flight (its sender died or its lease ran out unanswered), so
   /// it goes again as recorded — same body, headers, timestamp and `apns-id` — if that
   /// rendering is at most ``resendWindow`` old and its `stale-date` not past; an older one
-  /// is rendered anew (then it would show the phone a state long gone).
+  /// is rendered anew (then it would show the phone a state long gone), with new
+  /// `apns-id`s for its tokens.
   ///
   /// `timestamp`: the activity's next, taken for it (``takeTimestamps(_:unanswered:at:runs:_:)``);
   /// the rendering is added to `renderings`, for the caller to record.
@@ -306,6 +307,17 @@ extension PushSender {
       // Sent as stored (a row from before payloads, or its run is gone): its own headers.
       push.take(storedHeaders: push.queued.entry.draft.headers)
       return push
+    }
+    if resendingAsRendered {
+      // Its last request may have gone, and this one differs (too old or stale to go
+      // again as it was): another notification, under apns-ids of its own, so no apns-id
+      // is answered 200 with two bodies (the fault test: a PostgreSQL restart cut the
+      // record of a 200, and the retry came after the first body's stale date).
+      for n in push.sends.indices where push.sends[n].state == .pending {
+        let fresh = UUID().uuidString.lowercased()
+        try tx.renewSendID(pushID: push.id, token: push.sends[n].token, apnsID: fresh)
+        push.sends[n].apnsID = fresh
+      }
     }
     let draft = made.entry.draft
     renderings.append(

@@ -33,8 +33,27 @@ public final class PostgreSQLEngine: DatabaseEngine {
     if let failure = cooktimer_pq_load() {
       throw StoreError(kind: .io, path: label, detail: String(cString: failure))
     }
-    guard let connection = cooktimer_pq_connect(url) else {
+    guard var connection = cooktimer_pq_connect(url) else {
       throw StoreError(kind: .io, path: label, detail: "libpq could not start a connection")
+    }
+    // A server starting up or shutting down (a restart, a failover) refuses for a moment;
+    // tried again with the lost connection's pauses: a `send` started just before a
+    // `pg_ctl restart` exited instead (the fault test). Once it said so, no server there
+    // for a moment (between the old one and the new) is part of the restart too.
+    var restarting = false
+    for delay in Self.reconnectDelays where cooktimer_pq_status(connection) != CONNECTION_OK {
+      let message = String(cString: cooktimer_pq_error_message(connection))
+      if Self.isStartingOrStopping(message) {
+        restarting = true
+      } else if !(restarting && Self.isNoServer(message)) {
+        break
+      }
+      usleep(delay)
+      cooktimer_pq_finish(connection)
+      guard let again = cooktimer_pq_connect(url) else {
+        throw StoreError(kind: .io, path: label, detail: "libpq could not start a connection")
+      }
+      connection = again
     }
     guard cooktimer_pq_status(connection) == CONNECTION_OK else {
       let message = Self.oneLine(String(cString: cooktimer_pq_error_message(connection)))
@@ -58,6 +77,22 @@ public final class PostgreSQLEngine: DatabaseEngine {
 
   deinit {
     cooktimer_pq_finish(connection)
+  }
+
+  /// Whether a failed connection's message is SQLSTATE 57P03 (cannot_connect_now), which a
+  /// failed connection reports only as text (backend/utils/init/postinit.c, postmaster.c).
+  static func isStartingOrStopping(_ message: String) -> Bool {
+    [
+      "the database system is starting up", "the database system is shutting down",
+      "the database system is not yet accepting connections",
+      "the database system is not accepting connections",
+    ].contains { message.contains($0) }
+  }
+
+  /// Whether a failed connection found no server listening (a socket file missing, a
+  /// port refused).
+  static func isNoServer(_ message: String) -> Bool {
+    message.contains("No such file or directory") || message.contains("Connection refused")
   }
 
   /// Whether `location` (a `--db` value) names a PostgreSQL database rather than a file.

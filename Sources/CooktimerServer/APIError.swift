@@ -15,6 +15,8 @@ enum RequestError: Error, Hashable {
   case unsupportedMediaType(String)
   /// 422: an `Idempotency-Key` reused with another body.
   case keyReused(String)
+  /// 503 (with `Retry-After`): the server cannot answer this yet (it is starting).
+  case unavailable(String)
 }
 
 /// The one place an error becomes an HTTP status and the `{"error", "status"}` body of
@@ -39,6 +41,7 @@ enum APIError {
       case .forbidden(let m): return (403, m)
       case .unsupportedMediaType(let m): return (.unsupportedMediaType, m)
       case .keyReused(let m): return (.unprocessableContent, m)
+      case .unavailable(let m): return (.serviceUnavailable, m)
       }
     case let error as ServiceError:
       switch error {

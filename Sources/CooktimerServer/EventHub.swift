@@ -47,10 +47,17 @@ final class EventHub: @unchecked Sendable {
   let clock: any Clock
   /// Wakes the watcher at once after a change made through the API.
   let wakeup = Wakeup()
+  /// Set once the watcher has begun (``begin(after:)``): before, the hub knows neither the
+  /// newest change nor the active runs.
+  private let begun = NSCondition()
+  private var hasBegun = false
+  /// Seconds a new stream waits for the watcher to begin before it is answered 503.
+  private let beginWait: Double
 
-  init(clock: any Clock, capacity: Int = 512) {
+  init(clock: any Clock, capacity: Int = 512, beginWait: Double = 5) {
     self.clock = clock
     self.capacity = capacity
+    self.beginWait = beginWait
   }
 
   /// Where the watcher starts in the change log: nothing before is kept here.
@@ -58,6 +65,10 @@ final class EventHub: @unchecked Sendable {
     lock.lock()
     (told, floor) = (seq, seq)
     lock.unlock()
+    begun.lock()
+    hasBegun = true
+    begun.broadcast()
+    begun.unlock()
   }
 
   /// A new stream for `request`, with what it missed (or the current runs) queued first.
@@ -66,6 +77,14 @@ final class EventHub: @unchecked Sendable {
   ///     (``endStreams(keptFor:)``).
   ///   - service: reads the change log for a `Last-Event-ID` older than the kept events.
   func subscribe(_ request: HTTPRequest, caller: String, service: RunService) -> HTTPResponse {
+    // A stream opened before the watcher's first look (a server just started) found `told`
+    // 0: its Last-Event-ID read as ahead, and the changes between it and where the watcher
+    // began were never sent — a silent gap (the fault test: a stop through server A that
+    // B's stream never told, B restarted just after it). A new client got no runs.
+    guard waitUntilBegun() else {
+      return APIError.response(
+        for: RequestError.unavailable("the server is starting: its event stream is not ready"))
+    }
     let stream = EventStream()
     let header = request.headers["Last-Event-ID"]?.trimmingCharacters(in: .whitespaces)
     guard let header, !header.isEmpty else {
@@ -116,6 +135,17 @@ final class EventHub: @unchecked Sendable {
       }
       return subscribed(stream, caller: caller, after: through)
     }
+  }
+
+  /// Whether the watcher has begun, waiting up to ``beginWait`` seconds for it.
+  private func waitUntilBegun() -> Bool {
+    begun.lock()
+    defer { begun.unlock() }
+    let deadline = Date(timeIntervalSinceNow: beginWait)
+    while !hasBegun {
+      if !begun.wait(until: deadline) { return hasBegun }
+    }
+    return true
   }
 
   /// One `resync` event (with the newest id told) and the stream from now on. Under the lock.

@@ -186,6 +186,15 @@ extension StoreTransaction {
       [.text(state.rawValue), .integer(pushID), .text(token)])
   }
 
+  /// Gives the (push, token) pair, still pending, a new `apns-id`: its request is rendered
+  /// anew after one that may have gone, so it is another notification (issue 21: one
+  /// apns-id never carries two bodies).
+  public func renewSendID(pushID: Int64, token: String, apnsID: String) throws(StoreError) {
+    try db.run(
+      "UPDATE push_sends SET apns_id = ? WHERE push_id = ? AND token = ? AND state = 'pending'",
+      [.text(apnsID), .integer(pushID), .text(token)])
+  }
+
   /// Logs one attempt; returns its id.
   @discardableResult
   public func recordAttempt(_ attempt: DeliveryAttempt) throws(StoreError) -> Int64 {

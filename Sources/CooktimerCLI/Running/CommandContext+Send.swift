@@ -19,15 +19,26 @@ extension CommandContext {
   /// line, before anything is sent. Runs until SIGTERM/SIGINT (exit 0 after the request in
   /// flight); `--once` delivers what is due now and exits.
   func send(_ options: SendOptions) throws -> Output {
+    let location =
+      DatabaseLocation.resolve(option: self.options.database, environment: session.environment)
+      ?? ""
+    // A long-running `send` waits for a PostgreSQL it cannot reach yet; `--once` does not.
+    func opened<T>(_ open: () throws -> T) throws -> T {
+      guard !options.once else { return try open() }
+      return try Self.waitingForDatabase(
+        at: location, log: { writeOut($0 + "\n", to: STDERR_FILENO) },
+        sleep: { usleep(useconds_t($0 * 1000)) }, open: open)
+    }
     // Refused before the database is made: a `send` that cannot send leaves nothing behind.
     // With no database yet, the topic in force is the one given (there is none stored).
-    if try session.existingService(self.options) == nil {
+    if try opened({ try session.existingService(self.options) }) == nil {
       _ = try Self.checkedSettings(
         options, topic: session.givenSettings(self.options).topic,
         environment: session.environment)
     }
+    let service = try opened { try self.service() }
     let (sender, apns) = try Self.makeSender(
-      options, service: try service(), environment: session.environment)
+      options, service: service, environment: session.environment)
     if options.once {
       let sent = try sender.deliverDue(at: now)
       if json { return Output(stdout: encodeJSON(["sent": Int(sent)]) + "\n") }
@@ -44,6 +55,36 @@ extension CommandContext {
       to: STDERR_FILENO)
     try sender.run(until: stop)
     return Output()
+  }
+
+  /// `open()` again while a PostgreSQL database (`location` a URL) cannot be reached (a
+  /// failure of kind `unreachable` or `busy`), after ``RoundBackoff``'s waits (ms, through `sleep`), until
+  /// `within` ms were waited; one line to `log` when the waiting starts. A `send` started
+  /// while PostgreSQL restarts or fails over would otherwise exit 74 (the fault test: one
+  /// started in the gap of `pg_ctl restart`), and the outbox wait for a supervisor. A file,
+  /// or any other failure, fails at once.
+  static func waitingForDatabase<T>(
+    at location: String, within: Int64 = 30_000, log: (String) -> Void,
+    sleep: (Int64) -> Void, open: () throws -> T
+  ) throws -> T {
+    var backoff = RoundBackoff()
+    var waited: Int64 = 0
+    while true {
+      do {
+        return try open()
+      } catch let error as ServiceError {
+        guard DatabaseLocation.isURL(location), waited < within,
+          case .database(let failure) = error,
+          failure.kind == .unreachable || failure.kind == .busy
+        else { throw error }
+        if waited == 0 {
+          log("cooktimer: waiting for the database: \(failure.description)")
+        }
+        let delay = backoff.failed()
+        sleep(delay)
+        waited += delay
+      }
+    }
   }
 
   /// A sender on `service` with the APNs settings of `options` (or their environment

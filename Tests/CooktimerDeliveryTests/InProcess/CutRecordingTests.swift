@@ -50,4 +50,38 @@ struct CutRecordingTests {
     #expect(state == "running")
     #expect(try rig.rows(run.id).filter { $0.entry.draft.event == "start" }.isEmpty)
   }
+
+  /// The same cut, and the next round comes after the request may go again as it was
+  /// (``PushSender/resendWindow``): rendered anew, it is another notification under an
+  /// apns-id of its own, so no apns-id is answered 200 with two bodies (the fault test with
+  /// `--kills 40`, seed 169847143: the resend came after the first body's stale date).
+  @Test func renderedAnewItGoesUnderANewAPNsID() throws {
+    let rig = try SenderRig(judgedAt: rigT0 + 60_000)
+    let token = SenderRig.token()
+    try rig.service.addPushToStartToken(token, device: nil, sandbox: false, at: rigT0)
+    let run = try rig.start("Simmer the stock for ~{20%minutes}.\n", title: "Stock", at: rigT0)
+    try rig.service.store.transaction { tx in
+      try tx.db.execute(
+        "CREATE TRIGGER cut BEFORE INSERT ON deliveries BEGIN SELECT RAISE(ABORT, 'cut'); END")
+    }
+    #expect(throws: StoreError.self) { try rig.deliver(at: rigT0 + 1_000) }
+    try rig.service.store.transaction { tx in try tx.db.execute("DROP TRIGGER cut") }
+    _ = try rig.service.perform(.pause, on: run.id, at: rigT0 + 30_000)
+
+    #expect(try rig.deliver(at: rigT0 + 62_000) == 1)
+    let sent = try rig.requests()
+    try #require(sent.count == 2)
+    #expect(sent.map(\.request.token) == [token, token])
+    #expect(sent.map(\.request.status) == [200, 200])
+    let ids = sent.map { $0.request.headers["apns-id"] ?? "" }
+    #expect(ids[0] != ids[1])
+    let phases = sent.map { ($0.aps["content-state"] as? [String: Any])?["phase"] as? String }
+    #expect(phases == ["running", "paused"])
+    #expect(
+      sent.map { $0.aps["timestamp"] as? Int } == [Int(rigT0Seconds + 1), Int(rigT0Seconds + 62)])
+    // The send as stored is the second request: the apns-id answered 200 and recorded.
+    let attempts = try rig.attempts()
+    #expect(attempts.map(\.apnsID) == [ids[1]])
+    #expect(attempts.map(\.status) == [200])
+  }
 }
