@@ -47,8 +47,9 @@ public enum CommandParser {
         return v
       }
       // A second `--to` (or `--db`, …) quietly won over the first: say which, once.
-      // `--mark-sent` adds up (docs/cli.md §1.1), so it alone may be repeated.
-      guard name == "--mark-sent" || given.insert(name).inserted else {
+      // `--mark-sent` and `--trusted-proxy` add up (docs/cli.md §1.1, §8): they alone may
+      // be repeated.
+      guard Self.repeatable.contains(name) || given.insert(name).inserted else {
         throw CLIError.usage("\(name) is given twice; give it once")
       }
       switch name {
@@ -149,6 +150,9 @@ public enum CommandParser {
     local = args.options
     return (command, spec)
   }
+
+  /// The options that may be given more than once: their values add up.
+  static let repeatable: Set<String> = ["--mark-sent", "--trusted-proxy"]
 
   static func parseDismissal(_ text: String) throws -> Dismissal {
     switch text.lowercased() {

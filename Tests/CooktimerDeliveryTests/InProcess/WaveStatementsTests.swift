@@ -57,11 +57,14 @@ struct WaveStatementsTests {
     return folder
   }
 
-  /// Statements before the first request: the catch-up's look, and the claim (the leases'
-  /// owners, what is claimable, the pushes locked and read, their sends, the update tokens of
-  /// their runs, the pushes ended, the new sends, the leases, the runs, the activities'
-  /// timestamps, the priority budget, the renderings) — the same for 10 pushes as for 40.
-  static let claim = 18
+  /// Statements before the first request: the catch-up's look; the read that asks whether a
+  /// claim would write anything (the leases' owners, what is claimable, their sends, the
+  /// tokens: 4 — a round with nothing it could send then commits nothing, so no NOTIFY wakes
+  /// every listener); and the claim (the leases' owners, what is claimable, the pushes locked
+  /// and read, their sends, the update tokens of their runs, the pushes ended, the new sends,
+  /// the leases, the runs, the activities' timestamps, the priority budget, the renderings) —
+  /// the same for 10 pushes as for 40.
+  static let claim = 22
   /// After it: the shared provider token read and kept (2), then per wave the attempts
   /// logged, the sends' states and the pushes ended (3) — 10 pushes in waves of 5 are 2
   /// waves, 40 are 8. Before, each push of a wave cost 3 (2 + 3 × 40 = 122 for 40 pushes).
