@@ -80,8 +80,8 @@ extension PushSender {
     }
   }
 
-  /// `error` in words for the log and `/healthz`: a database failure as the store words it
-  /// (the file or URL, what happened), not as a Swift case (`database(…)`).
+  /// `error` in words for the log: a database failure as the store words it (the file or
+  /// URL, what happened), not as a Swift case (`database(…)`).
   public static func words(_ error: any Error) -> String {
     switch error {
     case ServiceError.database(let failure): return failure.description
@@ -93,7 +93,11 @@ extension PushSender {
   /// ``words(_:)`` for whoever can read `/healthz`: a database failure as its kind only
   /// (``DatabaseFailure/Kind/summary``), never the database's location.
   public static func publicWords(_ error: any Error) -> String {
-    if case ServiceError.database(let failure) = error { return failure.kind.summary }
+    // The sender reads and writes the store directly too: its failures are told as the
+    // service's first.
+    if case ServiceError.database(let failure) = ServiceError.converting(error) {
+      return failure.kind.summary
+    }
     return words(error)
   }
 

@@ -40,6 +40,9 @@ struct LockedDatabaseTests {
     #expect(PushSender.words(ServiceError.database(failure)) == words)
     // `/healthz` (whoever can reach the server) hears the kind, never the location.
     #expect(PushSender.publicWords(ServiceError.database(failure)) == "the database is busy")
+    // The store's own error (the sender's claims and records) likewise.
+    let stores = StoreError(kind: .unreachable, path: "postgresql://kitchen@db/c", detail: "gone")
+    #expect(PushSender.publicWords(stores) == "the database is unreachable")
   }
 
   /// Another process holds the write lock for longer than SQLite's 5 s busy timeout (until
