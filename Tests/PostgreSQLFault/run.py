@@ -34,7 +34,7 @@ absent). Bounded: every request has a timeout, the drain waits at most 30 s, and
 process it started is killed at the end.
 
     python3 Tests/PostgreSQLFault/run.py [--bin .build/debug/cooktimer] [--seconds 30]
-        [--kills 20] [--seed N] [--keep]
+        [--kills 20] [--restarts 1] [--seed N] [--keep]
 """
 
 import http.client
@@ -509,6 +509,8 @@ def stand_in_python():
 def main():
     parser = driver.argument_parser(ROOT)
     parser.add_argument("--kills", type=int, default=20)
+    parser.add_argument("--restarts", type=int, default=1,
+                        help="PostgreSQL restarts, spread evenly over the run")
     parser.add_argument("--clients", type=int, default=4, help="per server")
     parser.add_argument("--keep", action="store_true", help="keep the work folder")
     options = parser.parse_args()
@@ -596,17 +598,19 @@ def main():
         for thread in threads:
             thread.start()
 
-        # The faults: kills spread over 10%..85% of the time, PostgreSQL restarted at half.
+        # The faults: kills spread over 10%..85% of the time, PostgreSQL restarted at half
+        # (--restarts N: at 1/(N+1), 2/(N+1), … of the time).
         start = time.monotonic()
         schedule = sorted(rng.uniform(0.1, 0.85) * options.seconds for _ in range(options.kills))
-        restart_at = 0.5 * options.seconds
-        fault_times, kills, restarted = [], {}, False
+        restart_ats = [(i + 1) / (options.restarts + 1) * options.seconds
+                       for i in range(options.restarts)]
+        fault_times, kills, restarted = [], {}, 0
         for at in schedule + [None]:
-            if not restarted and (at is None or at > restart_at):
-                time.sleep(max(0, start + restart_at - time.monotonic()))
+            while restart_ats and (at is None or at > restart_ats[0]):
+                time.sleep(max(0, start + restart_ats.pop(0) - time.monotonic()))
                 cluster.restart()
                 fault_times.append(time.time())
-                restarted = True
+                restarted += 1
             if at is None:
                 break
             time.sleep(max(0, start + at - time.monotonic()))
@@ -666,7 +670,7 @@ def main():
               f"{len(tally.started)} runs started, answers ({statuses})")
         print(f"postgresql fault: kills {sum(kills.values())} "
               f"({', '.join(f'{k} {v}' for k, v in sorted(kills.items()))}), "
-              f"PostgreSQL restarted {1 if restarted else 0}")
+              f"PostgreSQL restarted {restarted}")
         print(f"postgresql fault: pushes: outbox {notes['outbox']}, {notes['sends']} sends, "
               f"{notes['answered 200']} answered 200, {notes['again']} sent again")
         print(f"postgresql fault: B's stream: {tally.checked_on_b} changes on A checked "
