@@ -19,6 +19,14 @@ public struct ChangeCursor: Hashable, Sendable {
   public private(set) var last: Int64
   /// The `xmax` of the read that first found the hole after ``last``; `nil` without one.
   private var holeSeenBelow: Int64?
+  /// Numbers passed as final on PostgreSQL (at most ``skippedKept``, none more than
+  /// ``skippedSpan`` below ``last``): each look reads them too, and one that is there after
+  /// all is handed out late, out of order, rather than never. A safety net: the fault test
+  /// once saw a number committed after it was judged final (cause not found; docs/deploy.md
+  /// §4.1) — a stream then hears that change late instead of missing it for good.
+  public private(set) var skipped: [Int64] = []
+  static let skippedKept = 1_000
+  static let skippedSpan: Int64 = 10_000
 
   public init(after last: Int64) {
     self.last = last
@@ -30,14 +38,26 @@ public struct ChangeCursor: Hashable, Sendable {
 
   /// Of `rows` (the log after ``last``, lowest first, read with `snapshot`), those that may
   /// be handed out now, in order; moves ``last`` past them.
+  /// `rows` may hold numbers of ``skipped`` (read with the log after ``last``): those are
+  /// handed out first, late.
   mutating func take(_ rows: [StoredChange], snapshot: ChangeSnapshot?) -> [StoredChange] {
     var taken: [StoredChange] = []
+    for row in rows where row.seq <= last {
+      guard let index = skipped.firstIndex(of: row.seq) else { continue }
+      skipped.remove(at: index)
+      taken.append(row)
+    }
+    defer { trimSkipped() }
     for row in rows where row.seq > last {
       if row.seq != last + 1 {
         if let snapshot {
           guard let below = holeSeenBelow, snapshot.xmin >= below else {
             holeSeenBelow = holeSeenBelow ?? snapshot.xmax
             return taken
+          }
+          // A hole wider than what is kept is the log's pruning, not transactions.
+          if row.seq - last - 1 <= Int64(Self.skippedKept) {
+            skipped += (last + 1)..<row.seq
           }
         }
         // Final: the numbers between were rolled back or pruned.
@@ -48,5 +68,10 @@ public struct ChangeCursor: Hashable, Sendable {
       holeSeenBelow = nil
     }
     return taken
+  }
+
+  private mutating func trimSkipped() {
+    skipped.removeAll { $0 < last - Self.skippedSpan }
+    if skipped.count > Self.skippedKept { skipped.removeFirst(skipped.count - Self.skippedKept) }
   }
 }

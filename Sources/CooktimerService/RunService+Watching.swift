@@ -83,8 +83,10 @@ extension RunService {
     var moved = cursor
     let look = try reading { tx in
       let snapshot = try tx.changeSnapshot()
-      let changes = moved.take(try tx.changes(after: moved.last), snapshot: snapshot)
-        .map(RunChange.init)
+      let changes = moved.take(
+        try tx.changes(after: moved.last, also: moved.skipped), snapshot: snapshot
+      )
+      .map(RunChange.init)
       var ids = also
       ids += changes.map(\.runID)
       return WatchLook(

@@ -75,15 +75,22 @@ extension StoreTransaction {
     try db.run("DELETE FROM run_changes WHERE seq <= ?", [.integer(seq)])
   }
 
-  /// The logged changes numbered after `seq` (and at most `through`), lowest first, at most
-  /// `limit` of them.
-  public func changes(after seq: Int64, through: Int64 = .max, limit: Int = 10_000)
-    throws(StoreError) -> [StoredChange]
-  {
-    try db.query(
-      "SELECT seq, run_id, kind, at_ms FROM run_changes WHERE seq > ? AND seq <= ? "
-        + "ORDER BY seq LIMIT ?",
-      [.integer(seq), .integer(through), .integer(Int64(limit))]
+  /// The logged changes numbered after `seq` (and at most `through`), and those of `also`
+  /// (numbers at or below `seq` a reader looks for again), lowest first, at most `limit`.
+  public func changes(
+    after seq: Int64, through: Int64 = .max, also: [Int64] = [], limit: Int = 10_000
+  ) throws(StoreError) -> [StoredChange] {
+    let range = "seq > ? AND seq <= ?"
+    let (filter, values): (String, [DatabaseValue]) =
+      also.isEmpty
+      ? (range, [.integer(seq), .integer(through)])
+      : (
+        "(\(range) OR seq IN (SELECT CAST(value AS INTEGER) FROM json_each(?)))",
+        [.integer(seq), .integer(through), .text(Self.jsonList(also))]
+      )
+    return try db.query(
+      "SELECT seq, run_id, kind, at_ms FROM run_changes WHERE \(filter) ORDER BY seq LIMIT ?",
+      values + [.integer(Int64(limit))]
     ) { (row) throws(StoreError) in
       guard let kind = StoredChange.Kind(rawValue: row.text(2)) else {
         throw StoreError(

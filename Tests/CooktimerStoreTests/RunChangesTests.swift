@@ -43,6 +43,13 @@ import Testing
       #expect(bounds?.oldest == 1)
       #expect(bounds?.newest == changes.last?.seq)
       #expect(try store.read { try $0.changes(after: 1, through: 2) }.map(\.seq) == [2])
+      // Numbers at or below `after` looked for again (a reader's skipped ones), in order.
+      let newest = try #require(changes.last?.seq)
+      #expect(
+        try store.read { try $0.changes(after: newest, also: [2, 1, 99]) }.map(\.seq) == [1, 2])
+      #expect(
+        try store.read { try $0.changes(after: 2, also: [1]) }.map(\.seq)
+          == [1] + changes.map(\.seq).filter { $0 > 2 })
       // Pruning deletes a prefix.
       try store.transaction { tx in try tx.deleteChanges(through: 2) }
       #expect(try store.read { try $0.changeBounds() }?.oldest == 3)
