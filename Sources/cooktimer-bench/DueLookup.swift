@@ -38,7 +38,7 @@ enum DueLookup {
       times.append(Stats.median(samples))
     }
     var figures = zip(sizes, times).map { size, micros in
-      Figure(name: "next due lookup, \(grouped(size)) runs", value: micros, unit: "µs")
+      Figure(name: "next due lookup, \(GroupedDigits.text(size)) runs", value: micros, unit: "µs")
     }
     // log n grows by 5/3 from 1,000 to 100,000; a scan would grow 100-fold.
     let growth = times[2] / times[0]
@@ -64,9 +64,5 @@ enum DueLookup {
         }
       }
     }
-  }
-
-  static func grouped(_ n: Int) -> String {
-    n.formatted(.number.grouping(.automatic).locale(Locale(identifier: "en_US")))
   }
 }

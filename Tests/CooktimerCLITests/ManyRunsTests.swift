@@ -97,9 +97,9 @@ struct ManyRunsTests {
     let over = ActiveRunsSummary.lines(Array(runs.prefix(20)), of: 21, rows: 24, now: t0)
     #expect(over.count == 12)
     #expect(over.last == "  … and 11 more: `status` lists them all")
-    #expect(Screenful.grouped(49_990) == "49,990")
-    #expect(Screenful.grouped(1_234_567) == "1,234,567")
-    #expect(Screenful.grouped(999) == "999")
+    #expect(GroupedDigits.text(49_990) == "49,990")
+    #expect(GroupedDigits.text(1_234_567) == "1,234,567")
+    #expect(GroupedDigits.text(999) == "999")
   }
 
   /// Among 5,000 waiting runs the next deadline is the one running timer's end, idle rounds

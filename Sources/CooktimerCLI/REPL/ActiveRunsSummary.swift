@@ -29,7 +29,7 @@ enum ActiveRunsSummary {
           + "\(settled.stepCount), \(settled.phase.rawValue)")
     }
     if shown.count < total {
-      let more = Screenful.grouped(total - shown.count)
+      let more = GroupedDigits.text(total - shown.count)
       lines.append("  … and \(more) more: `status` lists them all")
     }
     return lines

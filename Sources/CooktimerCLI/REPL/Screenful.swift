@@ -1,3 +1,5 @@
+import CooktimerCore
+
 /// Lists at the prompt that can run to thousands of lines — the active runs, the alarms
 /// missed while no REPL ran, the reminders of alarms still ringing — are shown whole while
 /// they fit on the screen, else their first ``shownBeyond`` and one line for the rest, so the
@@ -17,17 +19,6 @@ enum Screenful {
   /// digits: `49,990`).
   static func lines(_ lines: [String], rows: Int, rest: (String) -> String) -> [String] {
     guard !fits(lines.count, rows: rows) else { return lines }
-    return lines.prefix(shownBeyond) + [rest(grouped(lines.count - shownBeyond))]
-  }
-
-  /// `49990` as `49,990`, whatever the locale: the REPL's text is English.
-  static func grouped(_ n: Int) -> String {
-    let digits = String(n)
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return out
+    return lines.prefix(shownBeyond) + [rest(GroupedDigits.text(lines.count - shownBeyond))]
   }
 }

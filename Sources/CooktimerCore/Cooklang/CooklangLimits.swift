@@ -16,7 +16,7 @@ public enum CooklangLimits {
     Diagnostic(
       severity: .error, file: file, line: 1, column: 1,
       message:
-        "the file is \(grouped(bytes)) bytes; a recipe is at most \(grouped(fileBytes)) bytes (1 MiB)"
+        "the file is \(GroupedDigits.text(bytes)) bytes; a recipe is at most \(GroupedDigits.text(fileBytes)) bytes (1 MiB)"
     )
   }
 
@@ -74,17 +74,5 @@ public enum CooklangLimits {
         return (line, column, bytes[min(offset, bytes.count - 1)])
       }
     }
-  }
-
-  /// `1100000` as `1,100,000`. Exact bytes, not MiB rounded to a tenth: 1,048,577 bytes
-  /// read "1.0 MiB; at most 1 MiB", which does not show the file is over.
-  static func grouped(_ n: Int) -> String {
-    let digits = String(n)
-    var out = ""
-    for (i, digit) in digits.enumerated() {
-      if i > 0 && (digits.count - i) % 3 == 0 { out.append(",") }
-      out.append(digit)
-    }
-    return out
   }
 }

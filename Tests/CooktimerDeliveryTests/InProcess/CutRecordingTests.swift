@@ -14,20 +14,25 @@ import Testing
 /// that may have gone goes again only as the very request it was (docs/delivery.md §5).
 @Suite("A batch whose answers could not be recorded")
 struct CutRecordingTests {
-  @Test func keepsItsLeasesAndGoesAgainAsTheSameRequest() throws {
-    let rig = try SenderRig()
+  /// A run's start push sent at t0+1 s while the database refuses the answers' record (as a
+  /// lost connection would), not the claim before the request nor the release after it;
+  /// the refusal then taken away.
+  static func startCutAtTheRecord(_ rig: SenderRig) throws -> (SenderRig, String, Run) {
     let token = SenderRig.token()
     try rig.service.addPushToStartToken(token, device: nil, sandbox: false, at: rigT0)
     let run = try rig.start("Simmer the stock for ~{20%minutes}.\n", title: "Stock", at: rigT0)
-    // The database refuses the answers' record (as a lost connection would), not the claim
-    // before the request nor the release after it.
     try rig.service.store.transaction { tx in
       try tx.db.execute(
         "CREATE TRIGGER cut BEFORE INSERT ON deliveries BEGIN SELECT RAISE(ABORT, 'cut'); END")
     }
     #expect(throws: StoreError.self) { try rig.deliver(at: rigT0 + 1_000) }
-    #expect(try rig.requests().map(\.request.status) == [200])
     try rig.service.store.transaction { tx in try tx.db.execute("DROP TRIGGER cut") }
+    return (rig, token, run)
+  }
+
+  @Test func keepsItsLeasesAndGoesAgainAsTheSameRequest() throws {
+    let (rig, token, run) = try Self.startCutAtTheRecord(SenderRig())
+    #expect(try rig.requests().map(\.request.status) == [200])
 
     // The run changes; another sender comes: the push is still this sender's, not taken.
     _ = try rig.service.perform(.pause, on: run.id, at: rigT0 + 3_000)
@@ -56,16 +61,7 @@ struct CutRecordingTests {
   /// apns-id of its own, so no apns-id is answered 200 with two bodies (the fault test with
   /// `--kills 40`, seed 169847143: the resend came after the first body's stale date).
   @Test func renderedAnewItGoesUnderANewAPNsID() throws {
-    let rig = try SenderRig(judgedAt: rigT0 + 60_000)
-    let token = SenderRig.token()
-    try rig.service.addPushToStartToken(token, device: nil, sandbox: false, at: rigT0)
-    let run = try rig.start("Simmer the stock for ~{20%minutes}.\n", title: "Stock", at: rigT0)
-    try rig.service.store.transaction { tx in
-      try tx.db.execute(
-        "CREATE TRIGGER cut BEFORE INSERT ON deliveries BEGIN SELECT RAISE(ABORT, 'cut'); END")
-    }
-    #expect(throws: StoreError.self) { try rig.deliver(at: rigT0 + 1_000) }
-    try rig.service.store.transaction { tx in try tx.db.execute("DROP TRIGGER cut") }
+    let (rig, token, run) = try Self.startCutAtTheRecord(SenderRig(judgedAt: rigT0 + 60_000))
     _ = try rig.service.perform(.pause, on: run.id, at: rigT0 + 30_000)
 
     #expect(try rig.deliver(at: rigT0 + 62_000) == 1)
