@@ -68,28 +68,60 @@ extension [TrustedProxy] {
   /// The client a request from `peer` came from: `peer` itself unless it is a trusted
   /// proxy; then the right-most address of `X-Forwarded-For` (the de-facto header that
   /// RFC 7239 standardised as `Forwarded`; all its fields in order, as one list) that is not
-  /// itself a trusted proxy —
-  /// the hop the nearest untrusted party cannot have written, as nginx's
-  /// `real_ip_recursive on` takes it — else `X-Real-IP`. A proxy that sends neither (or
-  /// only what is not a numeric address) leaves `peer`.
+  /// itself a trusted proxy — the hop the nearest untrusted party cannot have written, as
+  /// nginx's `real_ip_recursive on` takes it — else `X-Real-IP`. A hop with a port
+  /// (`203.0.113.9:1234`, `[2001:db8::7]:443`, as some proxies write it) counts as its
+  /// address. A trusted proxy that names its client in a way that is not an address
+  /// (`unknown`, two addresses without a comma) gives ``unknownClient``: never the proxy's
+  /// own loopback address, which a server without an API key lets in. One that sends neither
+  /// header is the client itself (its own health check).
   func client(of peer: String, headers: HTTPHeaders) -> String {
     guard trusts(peer) else { return peer }
     let hops = headers.values(for: "X-Forwarded-For")
-      .flatMap { $0.split(separator: ",") }
+      .flatMap { $0.split(separator: ",", omittingEmptySubsequences: false) }
       .map { $0.trimmingCharacters(in: .whitespaces) }
     var client: String?
+    var unreadable = false
     for hop in hops.reversed() {
-      guard TrustedProxy.bytes(of: hop) != nil else { break }
-      client = hop
-      if !trusts(hop) { break }
+      guard let address = TrustedProxy.address(in: hop) else {
+        unreadable = true
+        break
+      }
+      client = address
+      if !trusts(address) { break }
     }
-    if let client { return client }
-    if let real = headers["X-Real-IP"]?.trimmingCharacters(in: .whitespaces),
-      TrustedProxy.bytes(of: real) != nil
-    {
-      return real
+    if let client, !trusts(client) { return client }
+    if let real = headers["X-Real-IP"] {
+      return TrustedProxy.address(in: real.trimmingCharacters(in: .whitespaces))
+        ?? TrustedProxy.unknownClient
     }
-    return peer
+    if unreadable { return TrustedProxy.unknownClient }
+    return client ?? peer
+  }
+}
+
+extension TrustedProxy {
+  /// The client of a request whose trusted proxy could not say who it is: not loopback, not
+  /// any address; one bucket for the per-address limits.
+  public static let unknownClient = "unknown"
+
+  /// The numeric address in a forwarded hop: the hop itself, or without its port
+  /// (`a.b.c.d:port`, `[v6]:port`); `nil` for anything else.
+  static func address(in hop: String) -> String? {
+    if bytes(of: hop) != nil { return hop }
+    if hop.hasPrefix("["), let close = hop.firstIndex(of: "]") {
+      let inside = String(hop[hop.index(after: hop.startIndex)..<close])
+      let rest = hop[hop.index(after: close)...]
+      guard rest.isEmpty || (rest.hasPrefix(":") && rest.dropFirst().allSatisfy(\.isNumber))
+      else { return nil }
+      return bytes(of: inside) != nil ? inside : nil
+    }
+    let parts = hop.split(separator: ":", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[1].isEmpty, parts[1].allSatisfy(\.isNumber) else {
+      return nil
+    }
+    let host = String(parts[0])
+    return bytes(of: host) != nil ? host : nil
   }
 }
 

@@ -338,7 +338,7 @@ public final class PostgreSQLEngine: DatabaseEngine {
   /// Before a statement outside a transaction (and before BEGIN): a connection found
   /// broken is reset (`PQreset`, the same URL), with growing pauses. The statement that met
   /// the loss has failed already; this one runs on the new connection.
-  /// - Throws: `.busy` when the server is still unreachable after the last attempt.
+  /// - Throws: `.unreachable` when the server is still not there after the last attempt.
   func reconnectIfLost() throws(StoreError) {
     guard cooktimer_pq_status(connection) != CONNECTION_OK else { return }
     for delay in Self.reconnectDelays {
@@ -349,7 +349,11 @@ public final class PostgreSQLEngine: DatabaseEngine {
       if cooktimer_pq_status(connection) == CONNECTION_OK { return }
       usleep(delay)
     }
-    throw connectionError()
+    // Nothing was lost in flight here: the server is simply not there (down, restarting
+    // longer than the pauses, out of connections) — `.unreachable`, not "busy".
+    let message = Self.oneLine(String(cString: cooktimer_pq_error_message(connection)))
+    throw StoreError(
+      kind: .unreachable, path: label, detail: "cannot reconnect to PostgreSQL: \(message)")
   }
 
   // MARK: Transactions
@@ -515,11 +519,19 @@ public final class PostgreSQLEngine: DatabaseEngine {
   public func schemaMark() throws(StoreError) -> SchemaMark {
     let tables = try prepare(
       """
-      SELECT count(*), to_regclass('cooktimer_schema') IS NOT NULL FROM pg_catalog.pg_tables
-      WHERE schemaname = current_schema()
+      SELECT count(*), to_regclass('cooktimer_schema') IS NOT NULL, current_schema() IS NULL
+      FROM pg_catalog.pg_tables WHERE schemaname = current_schema()
       """)
     guard try tables.step() else { return SchemaMark(isEmpty: true, isOurs: false, version: 0) }
     let (count, marked) = (tables.int64(0), tables.int64(1) != 0)
+    // No schema of the search_path exists: said here, where even a read-only command looks
+    // (a tester's `status` said "`start RECIPE` makes it", and `start` then exited 78).
+    if tables.int64(2) != 0 {
+      throw StoreError(
+        kind: .misconfigured, path: label,
+        detail: "no schema of the URL's search_path exists (SQLSTATE 3F000)",
+        hint: PostgreSQLErrors.schemaHint)
+    }
     guard marked else { return SchemaMark(isEmpty: count == 0, isOurs: false, version: 0) }
     let mark = try prepare("SELECT application_id, version FROM cooktimer_schema")
     guard try mark.step() else { return SchemaMark(isEmpty: false, isOurs: false, version: 0) }

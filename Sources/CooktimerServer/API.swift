@@ -29,8 +29,10 @@ final class API: Sendable {
     pool: ServicePool, recipes: any RecipeSource, hub: EventHub, idempotencyWindow: Int64,
     version: StoreVersion, writes: GroupCommit, pairing: Pairing,
     deliveries: @escaping @Sendable (RunService, Instant) throws -> HTTPResponse,
-    health: @escaping @Sendable () -> HealthAnswer.Report = { HealthAnswer.Report() }
+    health: @escaping @Sendable () -> HealthAnswer.Report = { HealthAnswer.Report() },
+    databaseIsAway: @escaping @Sendable () -> Bool = { false }
   ) {
+    self.databaseIsAway = databaseIsAway
     self.version = version
     self.writes = writes
     self.pool = pool
@@ -76,7 +78,18 @@ final class API: Sendable {
     return response
   }
 
+  /// Whether the watcher's last look found the database away (``RunWatcher/databaseIsAway``).
+  private let databaseIsAway: @Sendable () -> Bool
+
   private func answer(_ request: HTTPRequest) -> HTTPResponse {
+    // Everything under /v1 reads the database (the key check at least): while the watcher
+    // finds it away, 503 at once — a request would hold a worker for the reconnection's
+    // pauses, and those behind it (`/healthz` among them) would wait.
+    if request.pathSegments.first == "v1" && databaseIsAway() {
+      return APIError.response(
+        for: ServiceError.database(
+          DatabaseFailure(kind: .unreachable, path: "", description: "the database is away")))
+    }
     // `POST /v1/pair` is how a screen without a key gets one: its code is its credential.
     if request.pathSegments.first == "v1" && request.pathSegments != Self.pairPath {
       do {

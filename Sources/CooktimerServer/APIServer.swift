@@ -92,7 +92,8 @@ public final class APIServer: Sendable {
       idempotencyWindow: configuration.idempotencyWindowMilliseconds,
       version: StoreVersion(service: try makeService()),
       writes: GroupCommit(service: try makeService()), pairing: pairing, deliveries: answer,
-      health: { HealthAnswer.Report(delivery: delivery(), database: watcher.databaseTrouble) })
+      health: { HealthAnswer.Report(delivery: delivery(), database: watcher.databaseTrouble) },
+      databaseIsAway: { watcher.databaseIsAway })
     self.watcher = watcher
     try watcher.start()
     let pinger = Pinger(hub: hub, interval: configuration.heartbeatIntervalSeconds)

@@ -57,8 +57,10 @@ final class RunWatcher: @unchecked Sendable {
         // A failed look (the database busy or away) is retried at the next one.
         do {
           try look(publishing: true)
+          away.withLock { $0 = false }
           if trouble.withLock({ $0.take() }) != nil { log.back() }
         } catch {
+          away.withLock { $0 = Self.isAway(error) }
           let now = service.clock.now()
           let first = trouble.withLock {
             let first = $0 == nil
@@ -84,6 +86,18 @@ final class RunWatcher: @unchecked Sendable {
   /// over; SQLite's file unreadable), `nil` while they succeed: `/healthz` answers 503 then.
   var databaseTrouble: DeliveryTrouble? { trouble.withLock { $0 } }
   private let trouble = Mutex<DeliveryTrouble?>(nil)
+
+  /// Whether the last look found the database not there (unreachable, or its connection
+  /// lost): the server then answers what needs it 503 at once instead of each request
+  /// waiting out the reconnection's pauses (~3 s) on a worker thread — with four workers,
+  /// `/healthz` queued behind them for 10 s and more (a tester's outage).
+  var databaseIsAway: Bool { away.withLock { $0 } }
+  private let away = Mutex(false)
+
+  static func isAway(_ error: any Error) -> Bool {
+    guard case ServiceError.database(let failure) = error else { return false }
+    return failure.kind == .unreachable || failure.kind == .busy
+  }
 
   /// On PostgreSQL, a thread that waits for other connections' commits (LISTEN/NOTIFY:
   /// another server's change, a REPL, a sender) and pokes the watcher at once, so a page on

@@ -14,7 +14,11 @@ import Testing
   @Test func anUnreachablePostgreSQLIsTriedAgainAfterTheBackoff() throws {
     var (tries, sleeps, lines) = (0, [Int64](), [String]())
     let opened = try CommandContext.waitingForDatabase(
-      at: Self.url, log: { lines.append($0) }, sleep: { sleeps.append($0) },
+      at: Self.url, log: { lines.append($0) },
+      sleep: {
+        sleeps.append($0)
+        return false
+      },
       open: { () throws -> Int in
         tries += 1
         if tries < 3 { throw Self.unreachable }
@@ -29,7 +33,11 @@ import Testing
     var sleeps = [Int64]()
     #expect(throws: ServiceError.self) {
       try CommandContext.waitingForDatabase(
-        at: Self.url, within: 1_000, log: { _ in }, sleep: { sleeps.append($0) },
+        at: Self.url, within: 1_000, log: { _ in },
+        sleep: {
+          sleeps.append($0)
+          return false
+        },
         open: { () throws -> Int in throw Self.unreachable })
     }
     #expect(sleeps == [500, 1_000])
@@ -42,10 +50,29 @@ import Testing
     for (location, error) in [("/tmp/db.sqlite3", Self.unreachable), (Self.url, denied)] {
       #expect(throws: ServiceError.self) {
         try CommandContext.waitingForDatabase(
-          at: location, log: { _ in }, sleep: { sleeps.append($0) },
+          at: location, log: { _ in },
+          sleep: {
+            sleeps.append($0)
+            return false
+          },
           open: { () throws -> Int in throw error })
       }
     }
     #expect(sleeps.isEmpty)
+  }
+
+  /// SIGTERM or Ctrl-C during the wait: stopped at once, not after the 30 s (a tester's
+  /// `send` ignored Ctrl-C there and died of SIGTERM, 143).
+  @Test func aStopDuringTheWaitEndsIt() {
+    var tries = 0
+    #expect(throws: WaitStopped.self) {
+      try CommandContext.waitingForDatabase(
+        at: Self.url, log: { _ in }, sleep: { _ in true },
+        open: { () throws -> Int in
+          tries += 1
+          throw Self.unreachable
+        })
+    }
+    #expect(tries == 1)
   }
 }

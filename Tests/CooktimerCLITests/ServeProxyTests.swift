@@ -33,6 +33,15 @@ struct ServeProxyTests {
       url.stderr
         == "cooktimer: --public-url takes http://HOST[:PORT][/PATH] or https://…, e.g. "
         + "https://kitchen.example, not kitchen.example\n")
+    // A port out of range, or a colon naming none (a tester's links to :99999).
+    for text in ["https://kitchen.example:99999", "https://kitchen.example:0", "http://k.example:"]
+    {
+      #expect(throws: CLIError.self, "\(text)") { try ServeProxyOptions.publicURL(text) }
+    }
+    #expect(
+      try ServeProxyOptions.publicURL("https://kitchen.example:8443/t/")
+        == "https://kitchen.example:8443/t")
+    #expect(try ServeProxyOptions.publicURL("http://[::1]:8417") == "http://[::1]:8417")
     let elsewhere = try box.run(["apikey", "list", "--trusted-proxy", "127.0.0.1"])
     #expect(elsewhere.status == 64)
     #expect(elsewhere.stderr == "cooktimer: --trusted-proxy does not apply to `apikey`\n")

@@ -45,9 +45,23 @@ import Testing
         == "203.0.113.9")
     #expect(client("127.0.0.1", [("X-Forwarded-For", "10.0.0.5")]) == "10.0.0.5")
     #expect(client("127.0.0.1", [("X-Forwarded-For", "garbage, 203.0.113.9")]) == "203.0.113.9")
-    #expect(client("127.0.0.1", [("X-Forwarded-For", "203.0.113.9, garbage")]) == "127.0.0.1")
+    // What the proxy wrote but is no address: an unknown client, never the proxy's own
+    // loopback (a server without a key lets loopback in; a tester's `unknown` got 200).
+    #expect(client("127.0.0.1", [("X-Forwarded-For", "203.0.113.9, garbage")]) == "unknown")
+    #expect(client("127.0.0.1", [("X-Forwarded-For", "unknown")]) == "unknown")
+    #expect(client("127.0.0.1", [("X-Forwarded-For", "127.0.0.1 8.8.8.8")]) == "unknown")
+    #expect(!TrustedProxy.isLoopback("unknown"))
+    // A hop with a port counts as its address.
+    #expect(client("127.0.0.1", [("X-Forwarded-For", "8.8.8.8:1234")]) == "8.8.8.8")
+    #expect(client("127.0.0.1", [("X-Forwarded-For", "[2001:db8::7]:443")]) == "2001:db8::7")
+    #expect(client("127.0.0.1", [("X-Forwarded-For", "8.8.8.8:")]) == "unknown")
+    // Only trusted hops: X-Real-IP says who the client is.
+    #expect(
+      client("127.0.0.1", [("X-Forwarded-For", "127.0.0.1"), ("X-Real-IP", "8.8.8.8")])
+        == "8.8.8.8")
     #expect(client("127.0.0.1", [("X-Real-IP", " 2001:db8::7 ")]) == "2001:db8::7")
-    #expect(client("127.0.0.1", [("X-Real-IP", "kitchen")]) == "127.0.0.1")
+    #expect(client("127.0.0.1", [("X-Real-IP", "kitchen")]) == "unknown")
+    // Neither header: the proxy's own request (its health check).
     #expect(client("127.0.0.1", []) == "127.0.0.1")
     #expect(TrustedProxy.isLoopback("127.9.9.9"))
     #expect(TrustedProxy.isLoopback("::1"))

@@ -52,6 +52,10 @@ import Testing
       error?.description.hasSuffix(
         "; create the schema the URL's search_path names first (CREATE SCHEMA name), "
           + "or drop the option") == true)
+    // A read-only command's look (is anything there yet?) says so too, not "nothing yet".
+    let looked = storeError { _ = try PostgreSQLEngine(url: url).schemaMark() }
+    #expect(looked?.kind == .misconfigured, "\(String(describing: looked))")
+    #expect(looked?.description.contains("create the schema the URL's search_path") == true)
   }
 
   /// A standby answers reads only; so does a role or database set read-only (SQLSTATE 25006).

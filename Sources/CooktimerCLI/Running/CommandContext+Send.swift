@@ -22,21 +22,33 @@ extension CommandContext {
     let location =
       DatabaseLocation.resolve(option: self.options.database, environment: session.environment)
       ?? ""
+    // SIGTERM and Ctrl-C stop a long-running `send` from here on: also while it waits for
+    // its database (exit 0, as docs/cli.md says of a stopped `send`).
+    let stop = StopSignal()
+    if !options.once {
+      senderStopFD = stop.writeEnd
+      Self.stopOnSignals()
+    }
     // A long-running `send` waits for a PostgreSQL it cannot reach yet; `--once` does not.
     func opened<T>(_ open: () throws -> T) throws -> T {
       guard !options.once else { return try open() }
       return try Self.waitingForDatabase(
         at: location, log: { writeOut($0 + "\n", to: STDERR_FILENO) },
-        sleep: { usleep(useconds_t($0 * 1000)) }, open: open)
+        sleep: { stop.wait(milliseconds: $0) }, open: open)
     }
-    // Refused before the database is made: a `send` that cannot send leaves nothing behind.
-    // With no database yet, the topic in force is the one given (there is none stored).
-    if try opened({ try session.existingService(self.options) }) == nil {
-      _ = try Self.checkedSettings(
-        options, topic: session.givenSettings(self.options).topic,
-        environment: session.environment)
+    let service: RunService
+    do {
+      // Refused before the database is made: a `send` that cannot send leaves nothing
+      // behind. With no database yet, the topic in force is the one given (none is stored).
+      if try opened({ try session.existingService(self.options) }) == nil {
+        _ = try Self.checkedSettings(
+          options, topic: session.givenSettings(self.options).topic,
+          environment: session.environment)
+      }
+      service = try opened { try self.service() }
+    } catch is WaitStopped {
+      return Output()
     }
-    let service = try opened { try self.service() }
     let (sender, apns) = try Self.makeSender(
       options, service: service, environment: session.environment)
     if options.once {
@@ -44,9 +56,6 @@ extension CommandContext {
       if json { return Output(stdout: encodeJSON(["sent": Int(sent)]) + "\n") }
       return Output(stdout: sent == 1 ? "1 push sent\n" : "\(sent) pushes sent\n")
     }
-    let stop = StopSignal()
-    senderStopFD = stop.writeEnd
-    Self.stopOnSignals()
     let host = (try? apns.baseURL(sandbox: false).absoluteString) ?? "APNs"
     writeOut(
       Output.messageLine(
@@ -63,9 +72,12 @@ extension CommandContext {
   /// while PostgreSQL restarts or fails over would otherwise exit 74 (the fault test: one
   /// started in the gap of `pg_ctl restart`), and the outbox wait for a supervisor. A file,
   /// or any other failure, fails at once.
+  ///
+  /// - Parameter sleep: waits that many ms; true when stopped meanwhile (SIGTERM, Ctrl-C).
+  /// - Throws: ``WaitStopped`` when a wait was stopped; else `open`'s last error.
   static func waitingForDatabase<T>(
     at location: String, within: Int64 = 30_000, log: (String) -> Void,
-    sleep: (Int64) -> Void, open: () throws -> T
+    sleep: (Int64) -> Bool, open: () throws -> T
   ) throws -> T {
     var backoff = RoundBackoff()
     var waited: Int64 = 0
@@ -81,7 +93,7 @@ extension CommandContext {
           log("cooktimer: waiting for the database: \(failure.description)")
         }
         let delay = backoff.failed()
-        sleep(delay)
+        if sleep(delay) { throw WaitStopped() }
         waited += delay
       }
     }
@@ -147,3 +159,6 @@ extension CommandContext {
     pthread_sigmask(SIG_UNBLOCK, &set, nil)
   }
 }
+
+/// A wait for the database ended by SIGTERM or Ctrl-C: `send` exits 0, having sent nothing.
+struct WaitStopped: Error {}

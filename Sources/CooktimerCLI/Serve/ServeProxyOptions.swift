@@ -44,6 +44,16 @@ public struct ServeProxyOptions: Equatable, Sendable {
       let host = parts.host, !host.isEmpty, parts.query == nil, parts.fragment == nil,
       parts.user == nil, parts.password == nil
     else { throw bad }
+    // A port is 1 to 65535, and a colon after the host names one (`:99999`, `:0` and a
+    // bare `:` made links no browser opens).
+    let authority = text.components(separatedBy: "/").dropFirst(2).first ?? ""
+    let hostEnd =
+      authority.hasPrefix("[")
+      ? authority.firstIndex(of: "]").map { authority.index(after: $0) } ?? authority.endIndex
+      : authority.firstIndex(of: ":") ?? authority.endIndex
+    if authority[hostEnd...].hasPrefix(":") {
+      guard let port = parts.port, (1...65535).contains(port) else { throw bad }
+    }
     var url = text
     while url.hasSuffix("/") { url.removeLast() }
     return url
