@@ -100,7 +100,12 @@ private final class RefusingServer: @unchecked Sendable {
       var queue = answers
       while true {
         let client = accept(fd, nil, nil)
-        if client < 0 { return }
+        // Closed by this thread, its one user, once `deinit` shut it down (closed there, its
+        // number could go to another test's socket while this thread still serves).
+        if client < 0 {
+          close(fd)
+          return
+        }
         accepted.add()
         let answer = queue.isEmpty ? Self.startingUp : queue.removeFirst()
         Self.refuse(client, code: answer.0, message: answer.1)
@@ -112,7 +117,6 @@ private final class RefusingServer: @unchecked Sendable {
 
   deinit {
     shutdown(listener, Int32(SHUT_RDWR))
-    close(listener)
     try? FileManager.default.removeItem(atPath: folder)
   }
 

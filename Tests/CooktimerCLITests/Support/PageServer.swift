@@ -24,7 +24,14 @@ final class PageServer: @unchecked Sendable {
     Thread.detachNewThread {
       while true {
         let client = accept(listener, nil, nil)
-        guard client >= 0 else { return }
+        // Closed here, by the one thread that uses it, once `deinit` shut it down: closed
+        // there, its number could be taken by another test's new listener while this thread
+        // was still serving — and its next `accept` would answer that test's requests with
+        // this page (an import test once fetched a page "with no JSON-LD" so).
+        guard client >= 0 else {
+          close(listener)
+          return
+        }
         var buffer = [UInt8](repeating: 0, count: 4096)
         _ = read(client, &buffer, buffer.count)
         _ = response.withUnsafeBytes { write(client, $0.baseAddress, $0.count) }
@@ -36,7 +43,7 @@ final class PageServer: @unchecked Sendable {
   var url: String { "http://127.0.0.1:\(port)/recipe" }
 
   deinit {
+    // Ends the thread's `accept`; the thread closes the descriptor.
     shutdown(socket, Int32(SHUT_RDWR))
-    close(socket)
   }
 }
