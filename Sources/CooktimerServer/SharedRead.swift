@@ -15,8 +15,14 @@ final class SharedRead<Value: Sendable, Failure: Error>: @unchecked Sendable {
   private var finished = 0
   private var last: Result<Value, Failure>?
   private var reading = false
-  /// Callers waiting for a read to begin or end (for tests).
-  private(set) var waiting = 0
+  /// Callers waiting for a read to begin or end (for tests); read under the lock, as the
+  /// callers change it under the lock.
+  var waiting: Int {
+    condition.lock()
+    defer { condition.unlock() }
+    return waitingCount
+  }
+  private var waitingCount = 0
 
   /// - Parameter read: one read; called by one caller at a time, on the caller's thread.
   init(_ read: @escaping () throws(Failure) -> Value) { self.read = read }
@@ -29,9 +35,9 @@ final class SharedRead<Value: Sendable, Failure: Error>: @unchecked Sendable {
     let ticket = started + 1
     while finished < ticket {
       if reading {
-        waiting += 1
+        waitingCount += 1
         condition.wait()
-        waiting -= 1
+        waitingCount -= 1
         continue
       }
       reading = true
