@@ -13,23 +13,15 @@ extension RunService {
     -> APIKey.Created
   {
     let now = now ?? clock.now()
-    var generator = SystemRandomNumberGenerator()
-    let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    let key = "ck_" + Digest.hex(secret)
     return try writing { tx in
       let taken = Set(try tx.apiKeys().filter { $0.revokedAt == nil }.map(\.name))
       let chosen = name ?? (1...).lazy.map { "key\($0)" }.first { !taken.contains($0) }!
-      guard APIKey.isValidName(chosen) else {
-        throw ServiceError.invalid(
-          "an API key name is 1 to 64 characters without spaces or control characters")
-      }
+      try APIKey.checkName(chosen)
       guard !taken.contains(chosen) else {
         throw ServiceError.invalid(
           "an API key named \(chosen) exists; revoke it first or choose another --name")
       }
-      let record = APIKeyRecord(name: chosen, hash: Digest.sha256Hex(key.utf8), createdAt: now)
-      try tx.addAPIKey(record)
-      return APIKey.Created(key: key, record: APIKey(record))
+      return try APIKey.store(APIKey.newKey(), named: chosen, at: now, in: tx)
     }
   }
 
@@ -77,5 +69,35 @@ extension APIKey {
     self.init(
       name: record.name, hash: record.hash, createdAt: record.createdAt,
       revokedAt: record.revokedAt)
+  }
+}
+
+extension APIKey {
+  /// Refuses a name no key can have (``isValidName(_:)``): a front end checks before it
+  /// makes the database, so a refused command leaves nothing behind.
+  ///
+  /// - Throws: ``ServiceError/invalid(_:)`` saying what a name may be.
+  public static func checkName(_ name: String) throws(ServiceError) {
+    guard isValidName(name) else {
+      throw ServiceError.invalid(
+        "an API key name is 1 to 64 characters without spaces or control characters")
+    }
+  }
+
+  /// A new key: `ck_` and 64 hex digits of 32 bytes from the system's CSPRNG.
+  static func newKey() -> String {
+    var generator = SystemRandomNumberGenerator()
+    let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
+    return "ck_" + Digest.hex(secret)
+  }
+
+  /// Stores `key` as `name` (only its SHA-256) in `tx`: what ``RunService/createAPIKey(name:at:)``
+  /// and ``RunService/pair(code:name:at:)`` hand back, the key shown this once.
+  static func store(_ key: String, named name: String, at now: Instant, in tx: StoreTransaction)
+    throws(StoreError) -> Created
+  {
+    let record = APIKeyRecord(name: name, hash: Digest.sha256Hex(key.utf8), createdAt: now)
+    try tx.addAPIKey(record)
+    return Created(key: key, record: APIKey(record))
   }
 }

@@ -27,30 +27,17 @@ extension RunService {
     -> APIKey.Created?
   {
     let now = now ?? clock.now()
-    if let name, !APIKey.isValidName(name) {
-      throw ServiceError.invalid(
-        "an API key name is 1 to 64 characters without spaces or control characters")
-    }
-    let key = APIKey.newKey()
+    if let name { try APIKey.checkName(name) }
     return try writing { tx in
       guard try tx.redeemPairingCode(hash: PairingCode.hash(code), at: now) else { return nil }
       let taken = Set(try tx.validAPIKeys().map(\.name))
-      let record = APIKeyRecord(
-        name: APIKey.freeName(name, taken: taken), hash: Digest.sha256Hex(key.utf8),
-        createdAt: now)
-      try tx.addAPIKey(record)
-      return APIKey.Created(key: key, record: APIKey(record))
+      return try APIKey.store(
+        APIKey.newKey(), named: APIKey.freeName(name, taken: taken), at: now, in: tx)
     }
   }
 }
 
 extension APIKey {
-  /// A new key: `ck_` and 64 hex digits of 32 bytes from the system's CSPRNG.
-  static func newKey() -> String {
-    var generator = SystemRandomNumberGenerator()
-    let secret = (0..<32).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
-    return "ck_" + Digest.hex(secret)
-  }
 
   /// `requested` if no valid key has it, else with `-2`, `-3`, … (cut to stay within 64
   /// characters); with none asked for, `paired1`, `paired2`, … the first free.

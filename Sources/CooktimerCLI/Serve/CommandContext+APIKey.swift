@@ -5,10 +5,7 @@ extension CommandContext {
   /// `apikey create [--name N] | list | revoke NAME` (docs/api.md §2).
   func apikey(_ command: APIKeyCommand) throws -> Output {
     // A name no key may have is refused before the database is made (nothing left behind).
-    if case .create(let name?) = command, !APIKey.isValidName(name) {
-      throw ServiceError.invalid(
-        "an API key name is 1 to 64 characters without spaces or control characters")
-    }
+    if case .create(let name?) = command { try APIKey.checkName(name) }
     let service = try service()
     switch command {
     case .create(let name):
