@@ -80,26 +80,11 @@ extension PushSender {
     }
   }
 
-  /// `error` in words for the log: a database failure as the store words it (the file or
-  /// URL, what happened), not as a Swift case (`database(…)`).
-  public static func words(_ error: any Error) -> String {
-    switch error {
-    case ServiceError.database(let failure): return failure.description
-    case let error as CustomStringConvertible: return error.description
-    default: return "\(error)"
-    }
-  }
+  /// `error` in words for the log (``ServiceError/logWords(_:)``).
+  public static func words(_ error: any Error) -> String { ServiceError.logWords(error) }
 
-  /// ``words(_:)`` for whoever can read `/healthz`: a database failure as its kind only
-  /// (``DatabaseFailure/Kind/summary``), never the database's location.
-  public static func publicWords(_ error: any Error) -> String {
-    // The sender reads and writes the store directly too: its failures are told as the
-    // service's first.
-    if case ServiceError.database(let failure) = ServiceError.converting(error) {
-      return failure.kind.summary
-    }
-    return words(error)
-  }
+  /// `error` for whoever can read `/healthz` (``ServiceError/publicWords(_:)``).
+  public static func publicWords(_ error: any Error) -> String { ServiceError.publicWords(error) }
 
   /// Errors that waiting does not mend: the sender's configuration.
   public static func isLasting(_ error: any Error) -> Bool {

@@ -12,15 +12,10 @@ struct DatabaseLog: Sendable {
   /// The looks began to fail with `error`.
   func unavailable(_ error: any Error) {
     write?(
-      "the database is unavailable: \(Self.reason(error)); /healthz answers 503 and "
+      "the database is unavailable: \(ServiceError.logWords(error)); /healthz answers 503 and "
         + "requests that need it fail until it is back; trying again until it works")
   }
 
   /// A look succeeded again after failing.
   func back() { write?("the database is back") }
-
-  static func reason(_ error: any Error) -> String {
-    guard case ServiceError.database(let failure) = error else { return "\(error)" }
-    return failure.description
-  }
 }

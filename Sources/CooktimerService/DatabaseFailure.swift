@@ -99,3 +99,25 @@ extension ServiceError {
     }
   }
 }
+
+extension ServiceError {
+  /// `error` in words for a log (the sender's, `serve`'s): a database failure as the store
+  /// words it (the file or URL without its password, what happened), not as a Swift case
+  /// (`database(…)`); a store error the same, as the service tells it.
+  public static func logWords(_ error: any Error) -> String {
+    switch converting(error) {
+    case ServiceError.database(let failure): return failure.description
+    case let error as CustomStringConvertible: return error.description
+    default: return "\(error)"
+    }
+  }
+
+  /// ``logWords(_:)`` for whoever can read `/healthz`: a database failure as its kind only
+  /// (``DatabaseFailure/Kind/summary``), never the database's location.
+  public static func publicWords(_ error: any Error) -> String {
+    if case ServiceError.database(let failure) = converting(error) {
+      return failure.kind.summary
+    }
+    return logWords(error)
+  }
+}
