@@ -231,7 +231,9 @@ extension StoreTransaction {
     }
   }
 
-  /// `rows` as one JSON array. Encoding strings and integers does not fail.
+  /// `rows` as one JSON array, bound once for `json_each` / `json_to_recordset` (no
+  /// placeholder per value: SQLite limits a statement's placeholders). Encoding strings
+  /// and integers does not fail.
   static func json(_ rows: some Encodable) -> String {
     (try? JSONEncoder().encode(rows)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
   }

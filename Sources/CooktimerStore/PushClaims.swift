@@ -95,9 +95,7 @@ extension StoreTransaction {
     -> [DatabaseValue]
   {
     // The gone senders as one JSON array (no placeholder list to build; `[]` matches none).
-    let goneList =
-      (try? JSONEncoder().encode(gone)).map { String(decoding: $0, as: UTF8.self) } ?? "[]"
-    return [.text(owner), .instant(now), .text(goneList)]
+    [.text(owner), .instant(now), .text(json(gone))]
   }
 
   /// `ids` as a JSON array, for `json_each(?)`.

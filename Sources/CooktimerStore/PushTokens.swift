@@ -103,8 +103,7 @@ extension StoreTransaction {
     -> [ActivityKey: [PushToken]]
   {
     guard !runIDs.isEmpty else { return [:] }
-    let list = String(
-      decoding: (try? JSONEncoder().encode(Array(runIDs))) ?? Data("[]".utf8), as: UTF8.self)
+    let list = Self.json(Array(runIDs))
     var found: [ActivityKey: [PushToken]] = [:]
     for token in try tokens(
       "WHERE kind = 'activity' AND run_id IN (SELECT value FROM json_each(?))"

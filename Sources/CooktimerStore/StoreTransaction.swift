@@ -51,9 +51,7 @@ public struct StoreTransaction {
     guard !ids.isEmpty else { return [] }
     // One JSON array bound once (`json_each`), not one placeholder per id: SQLite limits
     // the placeholders of a statement, and the REPL may name thousands at start-up.
-    // Encoding strings cannot fail.
-    let list = String(
-      decoding: (try? JSONEncoder().encode(ids.sorted())) ?? Data("[]".utf8), as: UTF8.self)
+    let list = Self.json(ids.sorted())
     return try db.query(
       RunCodec.selection
         + "WHERE status = 'active' AND runs.id IN (SELECT value FROM json_each(?)) "
