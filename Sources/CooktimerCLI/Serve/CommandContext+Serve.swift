@@ -28,14 +28,17 @@ extension CommandContext {
     // certificate files do not depend on it.
     if !Self.isLoopback(host), try session.existingService(options) == nil { return noKey }
     var certificate: ServeCertificate?
-    if case .files = tls {
+    /// Loads or makes the certificate beside `databasePath`; the refusal to show if it fails.
+    func loadCertificate(databasePath: String) throws -> Output? {
       do {
-        certificate = try serveCertificate(tls, databasePath: "", at: session.clock.now())
+        certificate = try serveCertificate(tls, databasePath: databasePath, at: session.clock.now())
+        return nil
       } catch let error as KitchenCertificateError {
         return Output(
           stderr: ["cooktimer: cannot serve HTTPS: \(error)"], status: ExitStatus.configuration)
       }
     }
+    if case .files = tls, let refused = try loadCertificate(databasePath: "") { return refused }
     let service = try service()
     let keysRequired = try service.keysRequired()
     if !keysRequired && !Self.isLoopback(host) { return noKey }
@@ -44,14 +47,7 @@ extension CommandContext {
     var configuration = APIServerConfiguration()
     configuration.host = host
     configuration.port = port
-    if certificate == nil {
-      do {
-        certificate = try serveCertificate(tls, databasePath: path, at: clock.now())
-      } catch let error as KitchenCertificateError {
-        return Output(
-          stderr: ["cooktimer: cannot serve HTTPS: \(error)"], status: ExitStatus.configuration)
-      }
-    }
+    if certificate == nil, let refused = try loadCertificate(databasePath: path) { return refused }
     configuration.http.tls = certificate?.certificate.tls
     configuration.http.trustedProxies = proxy.trustedProxies
     configuration.publicURL = proxy.publicURL
