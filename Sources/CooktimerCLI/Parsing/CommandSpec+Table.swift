@@ -218,7 +218,8 @@ extension CommandSpec {
       detail:
         "Needs --apns-key FILE.p8, --apns-key-id ID, --apns-team-id ID and a topic (or "
         + "COOKTIMER_APNS_KEY, _KEY_ID, _TEAM_ID, COOKTIMER_TOPIC); --apns-url URL and --apns-ca "
-        + "FILE for a test server. Missing settings exit 78. Runs until SIGTERM or Ctrl-C."
+        + "FILE for a test server. Missing settings exit 78. Runs until SIGTERM or Ctrl-C, "
+        + "waiting up to 30 s at start for a PostgreSQL it cannot reach (not with --once)."
     ) { args in try args.deliveryCommand("send") },
     CommandSpec(
       word: "deliveries", usage: "deliveries",
