@@ -96,7 +96,7 @@ final class RunWatcher: @unchecked Sendable {
 
   static func isAway(_ error: any Error) -> Bool {
     guard case ServiceError.database(let failure) = error else { return false }
-    return failure.kind == .unreachable || failure.kind == .busy
+    return failure.kind.isAway
   }
 
   /// On PostgreSQL, a thread that waits for other connections' commits (LISTEN/NOTIFY:

@@ -44,6 +44,11 @@ public struct DatabaseFailure: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension DatabaseFailure.Kind {
+  /// Whether the database is away for now (unreachable, or held or its connection lost:
+  /// `busy`): what waiting may mend — a long-running front end waits or answers 503 at once,
+  /// rather than failing for good.
+  public var isAway: Bool { self == .unreachable || self == .busy }
+
   /// The failure as anyone may read it (an HTTP answer's `error`, `/healthz`'s `reason`):
   /// its kind only — never the database's location or the engine's words (a socket path, a
   /// user name, a port are not for whoever can send a request).

@@ -87,7 +87,7 @@ extension CommandContext {
       } catch let error as ServiceError {
         guard DatabaseLocation.isURL(location), waited < within,
           case .database(let failure) = error,
-          failure.kind == .unreachable || failure.kind == .busy
+          failure.kind.isAway
         else { throw error }
         if waited == 0 {
           log("cooktimer: waiting for the database: \(failure.description)")
